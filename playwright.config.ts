@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 5199);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  // The real local host on a fresh in-memory database with the demo seed, serving the built app.
+  webServer: {
+    command: `npx tsx server/main.ts`,
+    env: { PORT: String(port), DATA_DIR: 'memory://', HOST: '127.0.0.1' },
+    url: `http://localhost:${port}/auth/v1/.well-known/jwks.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+  },
+});

@@ -1,0 +1,157 @@
+/** Shapes the API returns and the browser stores. Timestamps are ISO strings; money is integer centavos. */
+
+export const PAYMENT_METHODS = ['mp_pix', 'mp_card', 'file', 'cash', 'link', 'voucher', 'open'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const REGISTRATION_STATUSES = ['paid', 'pending', 'analysis', 'rejected', 'canceled', 'expired'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+export type ConfirmationStatus = RegistrationStatus;
+
+export type RegistrationPolicy = 'open' | 'allows' | 'requires';
+export type CheckinPolicy = 'requires' | 'none';
+
+export interface Temple {
+  id: string;
+  name: string;
+  regional: string;
+}
+
+export interface Tag {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export interface Speaker {
+  id: string;
+  name: string;
+  details: string | null;
+  image: string | null;
+}
+
+export interface Venue {
+  id: string;
+  name: string;
+  address: string;
+  image: string | null;
+  lat: number | null;
+  lng: number | null;
+  room: string | null;
+}
+
+export interface PricingTier {
+  id: string;
+  event_id: string;
+  name: string;
+  description: string | null;
+  price: number;
+  order: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  /** Places left; null when the tier has no limit. */
+  available: number | null;
+  total: number | null;
+  restricted_payment_methods: PaymentMethod[];
+  custom_pix_key: string | null;
+  payment_link: string | null;
+}
+
+export interface EventFile {
+  name: string;
+  path: string;
+}
+
+/** A child event as listed on its parent's page. */
+export interface EventSummary {
+  id: string;
+  title: string;
+  image: string | null;
+  starts_at: string;
+  registration_policy: RegistrationPolicy;
+  external_redirect: string | null;
+}
+
+/** One event with everything the list, the overlay and the event page show. */
+export interface EventDetail {
+  id: string;
+  title: string;
+  description: string | null;
+  details: string | null;
+  image: string | null;
+  starts_at: string;
+  registration_policy: RegistrationPolicy;
+  checkin_policy: CheckinPolicy;
+  checkin_starts_at: string | null;
+  checkin_ends_at: string | null;
+  external_redirect: string | null;
+  allowed_payment_methods: PaymentMethod[];
+  force_upcoming: boolean;
+  parent_id: string | null;
+  tags: Tag[];
+  speakers: Speaker[];
+  venues: Venue[];
+  pricing_tiers: PricingTier[];
+  files: EventFile[];
+  child_events: EventSummary[];
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  cpf: string | null;
+  temple_id: string | null;
+  temple_name: string | null;
+  other_church: string | null;
+}
+
+/** GET /v1/me */
+export interface Me {
+  id: string;
+  email: string;
+  profile: Profile | null;
+  roles: string[];
+  permissions: Permission[];
+}
+
+export const PERMISSIONS = [
+  'write_events',
+  'read_confirmations',
+  'write_confirmations',
+  'create_user',
+  'reports',
+  'checkin',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export interface Confirmation {
+  id: string;
+  registration_id: string;
+  strategy: PaymentMethod;
+  status: ConfirmationStatus;
+  created_at: string;
+  expires_at: string | null;
+  transaction_id: string | null;
+  request_data: Record<string, unknown> | null;
+  response_data: Record<string, unknown> | null;
+}
+
+/** GET /v1/registrations (the signed-in user's own). */
+export interface MyRegistration {
+  id: string;
+  seq: string;
+  user_id: string;
+  tier_id: string;
+  event_id: string;
+  frozen_value: number;
+  status: RegistrationStatus;
+  created_at: string;
+  confirmations: Confirmation[];
+}
+
+/** The API's one error shape. */
+export interface ApiError {
+  code: string;
+  message: string;
+}

@@ -1,0 +1,27 @@
+/// <reference lib="webworker" />
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// App shell and route chunks; API responses are never cached here (private data lives in Dexie).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const NOT_APP = /^\/(auth|functions|storage|realtime|_dev)\//;
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [NOT_APP] }));
+
+// Public event/speaker images: cache-first with expiry so the home renders offline.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/storage/v1/object/public/'),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
