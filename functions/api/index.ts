@@ -1,0 +1,24 @@
+// Deno entry of the Edge Function `api` (thin): ports from the environment, then the Hono app.
+import postgres from 'postgres';
+import { createApp } from './app.ts';
+import { createPostgresDb } from './ports/db-postgres.ts';
+import { createHttpPorts } from './ports/http.ts';
+import { type ApiEnv, systemClock } from './ports/index.ts';
+
+const env: ApiEnv = {
+  supabaseUrl: (Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, ''),
+  anonKey: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
+  serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
+};
+
+// postgres.js connects lazily (on the first query), so /api/health answers without a database.
+const sql = postgres(Deno.env.get('SUPABASE_DB_URL') ?? 'postgres://postgres@127.0.0.1:5432/postgres', {
+  prepare: false,
+  max: Number(Deno.env.get('DB_POOL_SIZE') ?? '5'),
+  onnotice: () => {},
+});
+
+const app = createApp({ ...createHttpPorts(env), db: createPostgresDb(sql), clock: systemClock, env });
+
+const port = Deno.env.get('PORT');
+Deno.serve(port ? { port: Number(port) } : {}, app.fetch);

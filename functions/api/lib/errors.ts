@@ -1,0 +1,46 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type ApiErrorCode, apiErrors } from '../../../src/domain/messages.ts';
+import type { ApiError } from '../../../src/domain/types.ts';
+
+/** A failure the API answers with its one error shape `{code, message}`. */
+export class ApiHttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ApiErrorCode,
+    message?: string,
+  ) {
+    super(message ?? apiErrors[code]);
+    this.name = 'ApiHttpError';
+  }
+
+  toBody(): ApiError {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export const invalidData = (message?: string) => new ApiHttpError(400, 'INVALID_DATA', message);
+export const unauthorized = () => new ApiHttpError(401, 'UNAUTHORIZED');
+export const forbidden = () => new ApiHttpError(403, 'FORBIDDEN');
+export const notFound = (code: ApiErrorCode = 'NOT_FOUND') => new ApiHttpError(404, code);
+export const conflict = (code: ApiErrorCode) => new ApiHttpError(409, code);
+
+export function errorJson(c: Context, status: ContentfulStatusCode, code: ApiErrorCode, message?: string) {
+  const body: ApiError = { code, message: message ?? apiErrors[code] };
+  return c.json(body, status);
+}
+
+/** Postgres error code of a driver error (PGlite and postgres.js both expose `code`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string')
+    return error.code;
+  return undefined;
+}
+
+/** Constraint name of a driver error, when given. */
+export function pgConstraint(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const e = error as { constraint?: unknown; constraint_name?: unknown };
+  const name = e.constraint ?? e.constraint_name;
+  return typeof name === 'string' ? name : undefined;
+}

@@ -1,0 +1,87 @@
+import type { MiddlewareHandler } from 'hono';
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type { Permission } from '../../../src/domain/types.ts';
+import type { AppEnv, AuthContextUser } from '../lib/context.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { Db } from '../ports/db.ts';
+import type { ApiEnv } from '../ports/index.ts';
+
+export type TokenVerifier = (token: string) => Promise<AuthContextUser>;
+
+/**
+ * Verifies Supabase access tokens against the project's JWKS (ES256/RS256), issuer
+ * `<SUPABASE_URL>/auth/v1`, audience `authenticated`, and requires role `authenticated`:
+ * the anon key or a service key is not a user.
+ */
+export function createTokenVerifier(env: ApiEnv): TokenVerifier {
+  const base = env.supabaseUrl.replace(/\/+$/, '');
+  const jwks = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`));
+  const issuer = `${base}/auth/v1`;
+  return async (token) => {
+    const { payload } = await jwtVerify(token, jwks, { issuer, audience: 'authenticated' });
+    return userFromClaims(payload);
+  };
+}
+
+function userFromClaims(payload: JWTPayload): AuthContextUser {
+  const sub = payload.sub;
+  if (payload.role !== 'authenticated' || typeof sub !== 'string' || !sub)
+    throw new Error('not a user token');
+  const meta = payload.user_metadata;
+  return {
+    id: sub,
+    email: typeof payload.email === 'string' ? payload.email : '',
+    userMetadata: meta && typeof meta === 'object' ? (meta as Record<string, unknown>) : {},
+    claims: payload as Record<string, unknown>,
+  };
+}
+
+function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+/** 401 UNAUTHORIZED unless the request carries a valid user access token; sets `user`. */
+export function requireUser(verify: TokenVerifier): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearer(c.req.header('authorization'));
+    if (!token) throw unauthorized();
+    let user: AuthContextUser;
+    try {
+      user = await verify(token);
+    } catch {
+      throw unauthorized();
+    }
+    c.set('user', user);
+    await next();
+  };
+}
+
+/** The permissions a user holds through their roles (one query). */
+export async function loadPermissions(db: Db, userId: string): Promise<Permission[]> {
+  const rows = await db.query<{ permission: Permission }>(
+    `select distinct rp.permission
+       from public.user_roles ur
+       join public.role_permissions rp on rp.role = ur.role
+      where ur.user_id = $1
+      order by rp.permission`,
+    [userId],
+  );
+  return rows.map((r) => r.permission);
+}
+
+/** 403 FORBIDDEN unless the user holds at least one of the permissions. Run after requireUser. */
+export function requirePermission(...anyOf: Permission[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthorized();
+    let permissions = c.get('permissions');
+    if (!permissions) {
+      permissions = await loadPermissions(c.get('ports').db, user.id);
+      c.set('permissions', permissions);
+    }
+    if (!anyOf.some((p) => permissions.includes(p))) throw forbidden();
+    await next();
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * Validation rules of spec §5, as valibot schemas shared by the browser forms and the API.
+ * Pure: no DOM, no Node or Deno APIs. Messages come from `messages.ts`.
+ */
+import * as v from 'valibot';
+import { validationMessages as m } from './messages.ts';
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+/** Keeps only the digits of a string ("123.456.789-09" → "12345678909"). */
+export function onlyDigits(value: string): string {
+  return value.replace(/\D+/g, '');
+}
+
+/** True when the value (masked or not) is a CPF with 11 digits, valid check digits, not all identical. */
+export function isValidCpf(value: string): boolean {
+  if (!/^(\d{11}|\d{3}\.\d{3}\.\d{3}-\d{2})$/.test(value.trim())) return false;
+  const digits = onlyDigits(value);
+  if (/^(\d)\1{10}$/.test(digits)) return false;
+  const nums = [...digits].map(Number);
+  const checkDigit = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += nums[i]! * (len + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return checkDigit(9) === nums[9] && checkDigit(10) === nums[10];
+}
+
+/** Masks a CPF as ###.###.###-## (partial input is masked as far as it goes). */
+export function formatCpf(value: string): string {
+  const d = onlyDigits(value).slice(0, 11);
+  if (d.length <= 3) return d;
+  if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
+  if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+/** Brazilian area codes (DDD) in use. */
+export const VALID_DDDS: ReadonlySet<string> = new Set(
+  [
+    '11 12 13 14 15 16 17 18 19',
+    '21 22 24 27 28',
+    '31 32 33 34 35 37 38',
+    '41 42 43 44 45 46 47 48 49',
+    '51 53 54 55',
+    '61 62 63 64 65 66 67 68 69',
+    '71 73 74 75 77 79',
+    '81 82 83 84 85 86 87 88 89',
+    '91 92 93 94 95 96 97 98 99',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** True for 10 digits (landline) or 11 digits (mobile, starting with 9) with a valid DDD; masks allowed. */
+export function isValidPhone(value: string): boolean {
+  if (!/^[\d\s()+-]*$/.test(value)) return false;
+  const d = onlyDigits(value);
+  if (d.length !== 10 && d.length !== 11) return false;
+  if (!VALID_DDDS.has(d.slice(0, 2))) return false;
+  if (d.length === 11) return d[2] === '9';
+  return /[2-9]/.test(d[2]!);
+}
+
+/** Masks a phone as (##) #####-#### (or (##) ####-#### for 10 digits). */
+export function formatPhone(value: string): string {
+  const d = onlyDigits(value).slice(0, 11);
+  if (d.length === 0) return '';
+  if (d.length <= 2) return `(${d}`;
+  const ddd = d.slice(0, 2);
+  const rest = d.slice(2);
+  if (rest.length <= 4) return `(${ddd}) ${rest}`;
+  const split = d.length === 11 ? 5 : 4;
+  if (rest.length <= split) return `(${ddd}) ${rest}`;
+  return `(${ddd}) ${rest.slice(0, split)}-${rest.slice(split)}`;
+}
+
+/** True when the e-mail's local part (before the last @) has at most 64 characters. */
+function localPartFits(email: string): boolean {
+  const at = email.lastIndexOf('@');
+  return at > 0 && at <= 64;
+}
+
+/** The first issue's message, for the API's `{code:'INVALID_DATA', message}`. */
+export function firstMessage(issues: readonly v.BaseIssue<unknown>[] | undefined): string | undefined {
+  return issues?.[0]?.message;
+}
+
+// ───────────────────────────── field schemas ─────────────────────────────
+
+export const emailSchema = v.pipe(
+  v.string(m.required),
+  v.trim(),
+  v.nonEmpty(m.required),
+  v.minLength(6, m.email),
+  v.maxLength(254, m.email),
+  v.email(m.email),
+  v.check(localPartFits, m.email),
+  v.toLowerCase(),
+);
+
+/** Forgot-password: required and at least 6 characters. */
+export const forgotEmailSchema = v.pipe(
+  v.string(m.required),
+  v.trim(),
+  v.nonEmpty(m.required),
+  v.minLength(6, m.email),
+  v.maxLength(254, m.email),
+);
+
+export const passwordSchema = v.pipe(
+  v.string(m.required),
+  v.nonEmpty(m.required),
+  v.minLength(6, m.passwordMin),
+  v.maxLength(72, m.passwordMax),
+);
+
+export const fullNameSchema = v.pipe(
+  v.string(m.fullName),
+  v.trim(),
+  v.nonEmpty(m.fullName),
+  v.regex(/\S\s+\S/, m.fullName),
+  v.maxLength(120, m.fullName),
+  v.transform((s) => s.replace(/\s+/g, ' ')),
+);
+
+/** CPF masked (###.###.###-##) or digits; outputs the 11 digits. */
+export const cpfSchema = v.pipe(
+  v.string(m.cpf),
+  v.trim(),
+  v.nonEmpty(m.required),
+  v.check(isValidCpf, m.cpf),
+  v.transform(onlyDigits),
+);
+
+/** Phone masked ((##) #####-####) or digits; outputs the digits. */
+export const phoneSchema = v.pipe(
+  v.string(m.phone),
+  v.trim(),
+  v.nonEmpty(m.required),
+  v.maxLength(20, m.phone),
+  v.check(isValidPhone, m.phone),
+  v.transform(onlyDigits),
+);
+
+/** A congregation (temple) id, or null/empty when the person is from another church. */
+export const congregationSchema = v.pipe(
+  v.optional(
+    v.nullable(
+      v.union([v.literal(''), v.pipe(v.string(m.congregation), v.uuid(m.congregation))], m.congregation),
+    ),
+  ),
+  v.transform((x) => (x ? x : null)),
+);
+
+const otherChurchSchema = v.pipe(
+  v.optional(v.nullable(v.pipe(v.string(m.otherChurch), v.trim(), v.maxLength(120, m.otherChurch)))),
+  v.transform((x) => (x ? x : null)),
+);
+
+// ───────────────────────────── form / body schemas ─────────────────────────────
+
+export const loginSchema = v.object(
+  { email: emailSchema, password: v.pipe(v.string(m.required), v.nonEmpty(m.required)) },
+  m.required,
+);
+
+export const forgotSchema = v.object({ email: forgotEmailSchema }, m.required);
+
+export const resetPasswordSchema = v.pipe(
+  v.object({ password: passwordSchema, confirmation: v.string(m.required) }, m.required),
+  v.forward(
+    v.partialCheck([['password'], ['confirmation']], (x) => x.password === x.confirmation, m.passwordsDiffer),
+    ['confirmation'],
+  ),
+);
+
+/** POST /signup (spec §7). Congregation XOR other church. */
+export const signupSchema = v.pipe(
+  // a missing field reads as 'Campo obrigatório'
+  v.object(
+    {
+      email: emailSchema,
+      password: passwordSchema,
+      congregacao: congregationSchema,
+      otherChurch: otherChurchSchema,
+      phone: phoneSchema,
+      cpf: cpfSchema,
+      options: v.object(
+        {
+          emailRedirectTo: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000), v.url()))),
+          data: v.object({ display_name: fullNameSchema }, m.fullName),
+        },
+        m.fullName,
+      ),
+    },
+    m.required,
+  ),
+  v.forward(
+    v.partialCheck(
+      [['congregacao'], ['otherChurch']],
+      (x) => x.congregacao !== null || x.otherChurch !== null,
+      m.congregation,
+    ),
+    ['congregacao'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['congregacao'], ['otherChurch']],
+      (x) => x.congregacao === null || x.otherChurch === null,
+      m.congregationXorOtherChurch,
+    ),
+    ['otherChurch'],
+  ),
+);
+export type SignupInput = v.InferInput<typeof signupSchema>;
+export type SignupBody = v.InferOutput<typeof signupSchema>;
+
+/** POST /v1/welcome (spec §7): the first-access profile. */
+export const welcomeSchema = v.pipe(
+  v.object(
+    {
+      congregacao: congregationSchema,
+      fromOtherChurch: v.optional(v.boolean(), false),
+      otherChurch: otherChurchSchema,
+      phone: phoneSchema,
+      cpf: cpfSchema,
+    },
+    m.required,
+  ),
+  v.forward(
+    v.partialCheck(
+      [['congregacao'], ['fromOtherChurch']],
+      (x) => x.fromOtherChurch || x.congregacao !== null,
+      m.congregation,
+    ),
+    ['congregacao'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['fromOtherChurch'], ['otherChurch']],
+      (x) => !x.fromOtherChurch || x.otherChurch !== null,
+      m.otherChurch,
+    ),
+    ['otherChurch'],
+  ),
+  // mutually exclusive: ticking 'Sou de outro ministério' clears the congregation and vice versa
+  v.transform((x) =>
+    x.fromOtherChurch ? { ...x, congregacao: null } : { ...x, otherChurch: null as string | null },
+  ),
+);
+export type WelcomeInput = v.InferInput<typeof welcomeSchema>;
+export type WelcomeBody = v.InferOutput<typeof welcomeSchema>;
+
+/** A UUID route parameter. */
+export const uuidSchema = v.pipe(v.string(), v.uuid());
+export function isUuid(value: string): boolean {
+  return v.is(uuidSchema, value);
+}
+
+/** `YYYY-MM` month query (2000-01 … 2099-12). */
+export const monthSchema = v.pipe(v.string(), v.regex(/^20\d{2}-(0[1-9]|1[0-2])$/, m.month));
