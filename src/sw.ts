@@ -10,7 +10,8 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-const NOT_APP = /^\/(auth|functions|storage|realtime|_dev)\//;
+// Server paths; the app's own /auth/* screens are navigations of the shell.
+const NOT_APP = /^\/(auth\/v1|functions|storage|realtime|_dev)\//;
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [NOT_APP] }));
 
 // Public event/speaker images: cache-first with expiry so the home renders offline.

@@ -1,6 +1,27 @@
 import { createClient } from '@supabase/supabase-js';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
 
+/**
+ * The auth parameters the page was opened with (`#access_token=…`, `#error=…`, `?error=…`), captured
+ * before supabase-js reads and clears them, so callback screens can still explain an expired link.
+ */
+export const initialAuthParams: URLSearchParams = readInitialAuthParams();
+/** The path the page was opened at, to tell whether `initialAuthParams` belong to a callback screen. */
+export const initialAuthPath: string = typeof window === 'undefined' ? '' : window.location.pathname;
+
+function readInitialAuthParams(): URLSearchParams {
+  const params = new URLSearchParams();
+  if (typeof window === 'undefined') return params;
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const query = new URLSearchParams(window.location.search);
+  for (const source of [hash, query]) {
+    for (const [key, value] of source) {
+      if (/^(error|error_code|error_description|type|access_token)$/.test(key)) params.set(key, value);
+    }
+  }
+  return params;
+}
+
 /** Auth (and later realtime) only: app data always goes through the API. */
 export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },

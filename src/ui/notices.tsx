@@ -16,7 +16,10 @@ let nextId = 1;
 export function notify(type: NoticeType, message: ReactNode, seconds = type === 'negative' ? 5 : 3): void {
   const id = nextId++;
   useNotices.setState((s) => ({ notices: [...s.notices, { id, type, message }] }));
-  setTimeout(() => useNotices.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })), seconds * 1000);
+  setTimeout(
+    () => useNotices.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+    seconds * 1000,
+  );
 }
 
 export function Notices() {
@@ -24,7 +27,11 @@ export function Notices() {
   return (
     <div className="notices" aria-live="polite">
       {notices.map((n) => (
-        <div key={n.id} className={`notice notice-${n.type}`} role={n.type === 'negative' ? 'alert' : 'status'}>
+        <div
+          key={n.id}
+          className={`notice notice-${n.type}`}
+          role={n.type === 'negative' ? 'alert' : 'status'}
+        >
           {n.message}
         </div>
       ))}

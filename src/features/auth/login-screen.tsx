@@ -1,0 +1,223 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import type * as v from 'valibot';
+import { authMessages, validationMessages } from '../../domain/messages.ts';
+import { emailSchema } from '../../domain/validation.ts';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
+import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
+import { loadMe, useSessionStore } from '../../lib/session.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { FormAlert, TextField } from '../../ui/field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { checkField, type FieldErrors, focusFirstInvalid } from './form.ts';
+import { detectInAppBrowser } from './in-app-browser.ts';
+import type { loginSearchSchema } from './search.ts';
+import { authCallbackUrl } from './search.ts';
+import './auth.css';
+
+type Search = v.InferOutput<typeof loginSearchSchema>;
+type Field = 'email' | 'password';
+type Failure = 'invalid' | 'notConfirmed' | 'tooMany' | 'network' | null;
+
+/** Spec §8 login errors, from a supabase-js auth error. */
+export function classifyLoginError(error: {
+  code?: string | undefined;
+  status?: number;
+  message: string;
+  name?: string;
+}): Exclude<Failure, null> {
+  if (error.code === 'email_not_confirmed' || error.message === 'Email not confirmed') return 'notConfirmed';
+  if (error.status === 429 || error.code === 'over_request_rate_limit') return 'tooMany';
+  if (error.name === 'AuthRetryableFetchError' || error.status === 0) return 'network';
+  return 'invalid';
+}
+
+export function LoginScreen({ search }: { search: Search }) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState(search.email ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<Failure>(null);
+  const [failedOnce, setFailedOnce] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const inApp = typeof navigator === 'undefined' ? null : detectInAppBrowser(navigator.userAgent);
+  const showGoogle = search.method !== 'email';
+
+  function validate(): FieldErrors<Field> {
+    return {
+      email: checkField(emailSchema, email),
+      password: password ? undefined : validationMessages.required,
+    };
+  }
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (found.email || found.password) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setSubmitting(true);
+    setFailure(null);
+    const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    if (error || !data.session) {
+      setSubmitting(false);
+      const kind = error ? classifyLoginError(error) : 'invalid';
+      setFailure(kind);
+      if (kind === 'invalid') setFailedOnce(true);
+      return;
+    }
+    useSessionStore.getState().setSession(data.session);
+    void loadMe();
+    const target = safeRedirect(search.redirectTo);
+    if (!hasWelcome(data.session)) {
+      const name = firstName(displayNameOf(data.session));
+      await navigate({ to: '/auth/welcome', search: { redirectTo: target, ...(name ? { name } : {}) } });
+    } else {
+      await navigate({ href: target });
+    }
+  }
+
+  async function signInWithGoogle() {
+    setGoogleBusy(true);
+    const { error } = await supabase.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: authCallbackUrl(safeRedirect(search.redirectTo, '') || undefined) },
+    });
+    if (error) {
+      setGoogleBusy(false);
+      setFailure('network');
+    }
+  }
+
+  const forgotSearch = { email: email.trim() || undefined };
+
+  return (
+    <section className="auth-screen" aria-labelledby="login-title">
+      <h1 id="login-title" className="auth-title">
+        {authMessages.loginTitle}
+      </h1>
+      {search.reason && (
+        <FormAlert type="info">
+          {search.reason === 'checkout' ? authMessages.loginReasonCheckout : authMessages.loginReasonOther}
+        </FormAlert>
+      )}
+
+      {showGoogle && (
+        <div className="auth-social">
+          <button
+            type="button"
+            className="button button-block button-google"
+            onClick={() => void signInWithGoogle()}
+            disabled={Boolean(inApp) || googleBusy}
+            aria-describedby={inApp ? 'in-app-browser-note' : undefined}
+          >
+            <GoogleIcon />
+            {authMessages.googleButton}
+          </button>
+          {inApp && (
+            <p id="in-app-browser-note" className="auth-note">
+              {inApp === 'iphone' ? authMessages.inAppBrowserIphone : authMessages.inAppBrowserOther}
+            </p>
+          )}
+          <p className="auth-separator">
+            <span>{authMessages.or}</span>
+          </p>
+        </div>
+      )}
+
+      <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
+        {failure === 'invalid' && (
+          <FormAlert>
+            {authMessages.invalidLogin}{' '}
+            <Link to="/auth/forgot" search={forgotSearch}>
+              {authMessages.invalidLoginForgot}
+            </Link>
+          </FormAlert>
+        )}
+        {failure === 'notConfirmed' && <FormAlert>{authMessages.emailNotConfirmed}</FormAlert>}
+        {failure === 'tooMany' && <FormAlert>{authMessages.tooManyAttempts}</FormAlert>}
+        {failure === 'network' && <FormAlert>{NETWORK_ERROR_MESSAGE}</FormAlert>}
+
+        <TextField
+          label={authMessages.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          onValueChange={(value) => {
+            setEmail(value);
+            if (errors.email) setErrors((x) => ({ ...x, email: checkField(emailSchema, value) }));
+          }}
+          onBlur={() => email && setErrors((x) => ({ ...x, email: checkField(emailSchema, email) }))}
+          error={errors.email}
+        />
+        <TextField
+          label={authMessages.passwordLabel}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={(value) => {
+            setPassword(value);
+            if (errors.password && value) setErrors((x) => ({ ...x, password: undefined }));
+          }}
+          error={errors.password}
+        />
+        <button type="submit" className="button button-block" disabled={submitting} aria-busy={submitting}>
+          {submitting && <Spinner size={18} label={authMessages.loading} />}
+          {authMessages.loginButton}
+        </button>
+      </form>
+
+      <div className="auth-links">
+        <Link
+          to="/auth/forgot"
+          search={forgotSearch}
+          className={failedOnce ? 'auth-forgot is-highlighted' : 'auth-forgot'}
+        >
+          {authMessages.forgotPasswordLink}
+        </Link>
+        <p>
+          {authMessages.noAccount}{' '}
+          <Link
+            to="/auth/signup"
+            search={{ email: email.trim() || undefined, redirectTo: search.redirectTo }}
+            className="auth-strong-link"
+          >
+            {authMessages.createAccountLink}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function GoogleIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3 0 5.8 1.1 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3 0 5.8 1.1 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,156 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { IMaskInput } from 'react-imask';
+import './ui.css';
+
+interface FieldShellProps {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/** Label, control, hint and error message, wired for screen readers. */
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  if (error) return `${id}-error`;
+  if (hint) return `${id}-hint`;
+  return undefined;
+}
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange(value: string): void;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** A labelled text input; `error` is shown under it and announced. */
+export function TextField({ label, value, onValueChange, error, hint, id, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint}>
+      <input
+        {...rest}
+        id={inputId}
+        className="input"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, error, hint)}
+      />
+    </FieldShell>
+  );
+}
+
+export interface MaskedFieldProps {
+  label: string;
+  /** imask pattern: `0` is a digit (e.g. `000.000.000-00`). */
+  mask: string;
+  value: string;
+  onValueChange(value: string): void;
+  onBlur?(): void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  name?: string;
+  id?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'text';
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  type?: 'text' | 'tel';
+}
+
+/** A labelled input with an input mask (react-imask); the value is the masked text. */
+export function MaskedField({
+  label,
+  mask,
+  value,
+  onValueChange,
+  onBlur,
+  error,
+  hint,
+  id,
+  ...rest
+}: MaskedFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint}>
+      <IMaskInput
+        {...rest}
+        id={inputId}
+        className="input"
+        mask={mask}
+        value={value}
+        onAccept={(masked: string) => onValueChange(masked)}
+        onBlur={onBlur}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, error, hint)}
+      />
+    </FieldShell>
+  );
+}
+
+export interface CheckboxFieldProps {
+  label: string;
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+  name?: string;
+  disabled?: boolean;
+}
+
+export function CheckboxField({ label, checked, onCheckedChange, name, disabled }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className="checkbox-field">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onCheckedChange(e.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** A form-level message (error or info) that screen readers announce. */
+export function FormAlert({
+  type = 'negative',
+  children,
+}: {
+  type?: 'negative' | 'info';
+  children: ReactNode;
+}) {
+  return (
+    <div className={`form-alert form-alert-${type}`} role={type === 'negative' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
