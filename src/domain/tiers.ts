@@ -1,0 +1,147 @@
+/**
+ * Price tier (lote) display rules of spec §4, the Fastpass exception, the calls to action a tier
+ * offers, and the user's current registration for an event. Pure: no DOM, no React.
+ */
+import { formatDateTime } from './dates.ts';
+import { eventMessages, tierStatusText } from './messages.ts';
+import type { MyRegistration, PricingTier, RegistrationStatus } from './types.ts';
+
+export type TierStatus = 'WAITING' | 'SOLD_OUT' | 'FINISHED' | 'AVAILABLE';
+
+type TierTiming = Pick<PricingTier, 'starts_at' | 'ends_at' | 'available'>;
+
+const time = (iso: string | null): number | null => (iso === null ? null : new Date(iso).getTime());
+
+/**
+ * Evaluated in this order (spec §4): WAITING when the start is in the future; else SOLD_OUT when
+ * available is known and below 1; else FINISHED when the end has passed; else AVAILABLE.
+ */
+export function tierStatus(tier: TierTiming, now: Date): TierStatus {
+  const t = now.getTime();
+  const start = time(tier.starts_at);
+  if (start !== null && start > t) return 'WAITING';
+  if (tier.available !== null && tier.available !== undefined && tier.available < 1) return 'SOLD_OUT';
+  const end = time(tier.ends_at);
+  if (end !== null && end <= t) return 'FINISHED';
+  return 'AVAILABLE';
+}
+
+export const FASTPASS_TIER_NAME = 'Fastpass';
+
+/** The tier named Fastpass (case and surrounding spaces ignored). */
+export function isFastpassTier(tier: Pick<PricingTier, 'name'>): boolean {
+  return tier.name.trim().toLowerCase() === FASTPASS_TIER_NAME.toLowerCase();
+}
+
+export interface TierDisplay {
+  /** What the tier looks like: a sold-out Fastpass still looks AVAILABLE. */
+  status: TierStatus;
+  /** The real status, which decides whether one can register. */
+  actualStatus: TierStatus;
+  /** The status texts, in display order (exact spec wording). */
+  lines: string[];
+  /** Registration is possible (AVAILABLE for real). */
+  open: boolean;
+}
+
+/**
+ * Status and texts of a tier.
+ * AVAILABLE shows 'Encerra em {date}' when the tier has an end, and 'Quantidade limitada! Inscreva-se
+ * agora!' when it has a total; both when it has both (each fact is true and useful), none when neither.
+ * A sold-out Fastpass looks AVAILABLE with the 'places remain without reservation' text only, and
+ * cannot be registered on.
+ */
+export function tierDisplay(
+  tier: Pick<PricingTier, 'name' | 'starts_at' | 'ends_at' | 'available' | 'total'>,
+  now: Date,
+  formatDate: (iso: string) => string = formatDateTime,
+): TierDisplay {
+  const actualStatus = tierStatus(tier, now);
+  switch (actualStatus) {
+    case 'WAITING':
+      return {
+        status: 'WAITING',
+        actualStatus,
+        lines: [tierStatusText.waiting(formatDate(tier.starts_at!))],
+        open: false,
+      };
+    case 'SOLD_OUT':
+      if (isFastpassTier(tier)) {
+        return { status: 'AVAILABLE', actualStatus, lines: [eventMessages.fastpassSoldOut], open: false };
+      }
+      return { status: 'SOLD_OUT', actualStatus, lines: [eventMessages.soldOut], open: false };
+    case 'FINISHED':
+      return {
+        status: 'FINISHED',
+        actualStatus,
+        lines: [tierStatusText.finished(formatDate(tier.ends_at!))],
+        open: false,
+      };
+    case 'AVAILABLE': {
+      const lines: string[] = [];
+      if (tier.ends_at) lines.push(tierStatusText.endsAt(formatDate(tier.ends_at)));
+      if (tier.total !== null && tier.total !== undefined) lines.push(eventMessages.limited);
+      return { status: 'AVAILABLE', actualStatus, lines, open: true };
+    }
+  }
+}
+
+/** Registration statuses that do not count as the user's registration (spec §4). */
+export const INACTIVE_REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['rejected', 'canceled'];
+
+/** The user's current registration for an event: the one not rejected or canceled (newest first). */
+export function currentRegistration<R extends Pick<MyRegistration, 'event_id' | 'status' | 'created_at'>>(
+  registrations: readonly R[] | undefined,
+  eventId: string,
+): R | undefined {
+  let found: R | undefined;
+  for (const r of registrations ?? []) {
+    if (r.event_id !== eventId || INACTIVE_REGISTRATION_STATUSES.includes(r.status)) continue;
+    if (!found || r.created_at > found.created_at) found = r;
+  }
+  return found;
+}
+
+export type TierAction =
+  | { kind: 'login'; loginHref: string; signupHref: string }
+  | { kind: 'register'; href: string }
+  | { kind: 'view'; href: string }
+  | { kind: 'none' };
+
+/**
+ * The call to action under a tier (spec §4):
+ * - the tier of the user's current registration: 'Ver inscrição »' (whatever the tier's status);
+ * - otherwise only a tier open for registration gets one: guests the login prompt ('Login »',
+ *   'Nova conta »', both carrying redirectTo = the event page), signed-in users without a current
+ *   registration for the event 'Inscrever agora »' (checkout).
+ */
+export function tierAction(
+  tier: Pick<PricingTier, 'id' | 'event_id'>,
+  display: Pick<TierDisplay, 'open'>,
+  user: { signedIn: boolean; registration: Pick<MyRegistration, 'id' | 'tier_id'> | undefined },
+): TierAction {
+  if (user.signedIn && user.registration) {
+    if (user.registration.tier_id === tier.id) {
+      return { kind: 'view', href: `/my-registrations/${encodeURIComponent(user.registration.id)}` };
+    }
+    return { kind: 'none' };
+  }
+  if (!display.open) return { kind: 'none' };
+  if (!user.signedIn) {
+    const redirectTo = encodeURIComponent(`/events/${tier.event_id}`);
+    return {
+      kind: 'login',
+      loginHref: `/auth/login?redirectTo=${redirectTo}`,
+      signupHref: `/auth/signup?redirectTo=${redirectTo}`,
+    };
+  }
+  return {
+    kind: 'register',
+    href: `/checkout/${encodeURIComponent(tier.event_id)}/${encodeURIComponent(tier.id)}`,
+  };
+}
+
+/** Tiers in display order. */
+export function sortTiers<T extends Pick<PricingTier, 'order' | 'name'>>(tiers: readonly T[]): T[] {
+  return [...tiers].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, 'pt-BR'));
+}

@@ -1,0 +1,81 @@
+/** The price tiers (lotes) under 'Inscrições': price, status texts and the call to action. */
+import { useMyRegistrations } from '../../../data/registrations.ts';
+import { eventMessages } from '../../../domain/messages.ts';
+import { formatPrice } from '../../../domain/money.ts';
+import { currentRegistration, sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';
+import type { PricingTier } from '../../../domain/types.ts';
+import { useIsSignedIn } from '../../../lib/session.ts';
+import { useNow } from '../use-now.ts';
+import { AppLink } from './app-link.tsx';
+
+export function TierList({ eventId, tiers }: { eventId: string; tiers: PricingTier[] }) {
+  const now = useNow();
+  const signedIn = useIsSignedIn();
+  const { data: registrations } = useMyRegistrations();
+  const registration = signedIn ? currentRegistration(registrations, eventId) : undefined;
+  if (!tiers.length) return null;
+  return (
+    <ul className="tier-list">
+      {sortTiers(tiers).map((tier) => {
+        const display = tierDisplay(tier, now);
+        const action = tierAction(tier, display, { signedIn, registration });
+        const nameId = `tier-${tier.id}`;
+        return (
+          <li
+            key={tier.id}
+            className={`tier tier-${display.status.toLowerCase()}`}
+            data-status={display.status}
+            aria-labelledby={nameId}
+          >
+            <div className="tier-head">
+              <h4 id={nameId} className="tier-name">
+                {tier.name}
+              </h4>
+              <span className="tier-price">{formatPrice(tier.price)}</span>
+            </div>
+            {tier.description && <p className="tier-description">{tier.description}</p>}
+            {display.lines.map((line) => (
+              <p key={line} className="tier-status">
+                {line}
+              </p>
+            ))}
+            <TierCallToAction action={action} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function TierCallToAction({ action }: { action: ReturnType<typeof tierAction> }) {
+  switch (action.kind) {
+    case 'none':
+      return null;
+    case 'view':
+      return (
+        <AppLink className="button tier-cta" href={action.href}>
+          {eventMessages.seeRegistration}
+        </AppLink>
+      );
+    case 'register':
+      return (
+        <AppLink className="button tier-cta" href={action.href}>
+          {eventMessages.registerNow}
+        </AppLink>
+      );
+    case 'login':
+      return (
+        <div className="tier-login">
+          <p>{eventMessages.loginPrompt}</p>
+          <div className="tier-login-buttons">
+            <AppLink className="button" href={action.loginHref}>
+              {eventMessages.loginButton}
+            </AppLink>
+            <AppLink className="button button-secondary" href={action.signupHref}>
+              {eventMessages.newAccountButton}
+            </AppLink>
+          </div>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * `/events/:id` Event page: header image, title and date, a button to the details and tiers,
+ * sub-events that can be joined, and the event files (signed in). The check-in section (QR of the
+ * registration) is added by the check-in work in the slot marked below.
+ */
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useEvent } from '../../data/events.ts';
+import { dateBadge, formatLongDateTime } from '../../domain/dates.ts';
+import { apiErrors, eventMessages } from '../../domain/messages.ts';
+import type { EventSummary } from '../../domain/types.ts';
+import { imageUrl } from '../../lib/config.ts';
+import { useHasPermission } from '../../lib/session.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { AppLink } from './components/app-link.tsx';
+import { TagChips, VenueName } from './components/event-card.tsx';
+import { EventFiles } from './components/event-files.tsx';
+import { EventOverlayHost, preloadEventOverlay } from './components/overlay-host.tsx';
+import { SyncBanner } from './components/states.tsx';
+import { useEventOverlay } from './use-event-overlay.ts';
+import { useJoinEvent } from './use-join-event.ts';
+import './events.css';
+
+export function EventPage({ id }: { id: string }) {
+  const { data: event, fetched, status, retry } = useEvent(id);
+  const { open } = useEventOverlay();
+  const canEdit = useHasPermission('write_events');
+  useEffect(preloadEventOverlay, []);
+
+  if (!event) {
+    const notFound = event === null && status.phase === 'not-found';
+    const failed = event === null && (status.phase === 'offline' || status.phase === 'error' || fetched);
+    return (
+      <div className="events-page">
+        {notFound ? (
+          <div className="empty-state">
+            <h1>{apiErrors.EVENT_NOT_FOUND}</h1>
+            <Link to="/" className="button">
+              {eventMessages.backToEvents}
+            </Link>
+          </div>
+        ) : failed ? (
+          <SyncBanner
+            status={status.phase === 'ok' ? { phase: 'error' } : status}
+            hasData={false}
+            retry={retry}
+          />
+        ) : (
+          <div className="overlay-message">
+            <Spinner label={eventMessages.loading} />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const src = imageUrl(event.image);
+  const venue = event.venues[0];
+  return (
+    <div className="events-page event-page">
+      <SyncBanner status={status} hasData retry={retry} />
+      <header className="event-hero">
+        {src ? (
+          <img className="event-hero-image" src={src} alt="" width={960} height={540} fetchPriority="high" />
+        ) : (
+          <div className="event-hero-image event-card-placeholder" aria-hidden="true" />
+        )}
+        <div className="event-hero-text">
+          <h1>{event.title}</h1>
+          <p className="overlay-date">
+            <time dateTime={event.starts_at}>{formatLongDateTime(event.starts_at)}</time>
+            {venue && <VenueName name={venue.name} />}
+          </p>
+          <TagChips tags={event.tags} />
+          <div className="event-hero-actions">
+            <button type="button" className="button" onClick={() => open(event.id)}>
+              {eventMessages.openDetails}
+            </button>
+            {canEdit && (
+              <AppLink
+                className="button button-secondary"
+                href={`/admin/events/${event.id}?backToEvent=true`}
+              >
+                {eventMessages.editEvent}
+              </AppLink>
+            )}
+          </div>
+        </div>
+      </header>
+
+      {/* Check-in section: added by the offline/check-in work. */}
+
+      {event.child_events.length > 0 && (
+        <section className="page-section" aria-labelledby="sub-events-title">
+          <h2 id="sub-events-title">{eventMessages.subEvents}</h2>
+          <SubEvents events={event.child_events} />
+        </section>
+      )}
+
+      {event.files.length > 0 && (
+        <section className="page-section" aria-labelledby="files-title">
+          <h2 id="files-title">{eventMessages.files}</h2>
+          <EventFiles eventId={event.id} files={event.files} />
+        </section>
+      )}
+      <EventOverlayHost />
+    </div>
+  );
+}
+
+function SubEvents({ events }: { events: EventSummary[] }) {
+  const join = useJoinEvent();
+  const sorted = [...events].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  return (
+    <ul className="sub-events">
+      {sorted.map((e) => {
+        const badge = dateBadge(e.starts_at);
+        const thumb = imageUrl(e.image);
+        return (
+          <li key={e.id} className="sub-event">
+            {thumb ? (
+              <img src={thumb} alt="" width={72} height={72} loading="lazy" decoding="async" />
+            ) : (
+              <span className="date-badge date-badge-inline" aria-hidden="true">
+                <span className="date-badge-month">{badge.month}</span>
+                <span className="date-badge-day">{badge.day}</span>
+              </span>
+            )}
+            <div className="sub-event-text">
+              <p className="sub-event-title">{e.title}</p>
+              <p className="sub-event-date">
+                <time dateTime={e.starts_at}>{formatLongDateTime(e.starts_at)}</time>
+              </p>
+            </div>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => join(e)}
+              aria-label={`${eventMessages.join}: ${e.title}`}
+            >
+              {eventMessages.join}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

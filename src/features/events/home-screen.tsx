@@ -1,0 +1,73 @@
+/** `/` Próximos Eventos: 'Acontecendo agora', then the general row, from the store first. */
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useUpcomingEvents } from '../../data/events.ts';
+import { eventMessages } from '../../domain/messages.ts';
+import { useHasPermission } from '../../lib/session.ts';
+import { AppLink } from './components/app-link.tsx';
+import { EventList } from './components/event-list.tsx';
+import { EventOverlayHost, preloadEventOverlay } from './components/overlay-host.tsx';
+import { CardSkeletons, SyncBanner } from './components/states.tsx';
+import { homeSections } from './home-sections.ts';
+import { useNow } from './use-now.ts';
+import './events.css';
+
+export function HomeScreen() {
+  const { data, fetched, status, retry } = useUpcomingEvents();
+  const canCreate = useHasPermission('write_events');
+  const now = useNow();
+  useEffect(preloadEventOverlay, []);
+
+  const sections = data ? homeSections(data, now) : undefined;
+  const waiting = !data || (!fetched && (status.phase === 'idle' || status.phase === 'refreshing'));
+  const failedEmpty = !fetched && (status.phase === 'offline' || status.phase === 'error');
+
+  return (
+    <div className="events-page">
+      <div className="page-title-row">
+        <h1>{eventMessages.upcomingTitle}</h1>
+        {canCreate && (
+          <AppLink
+            className="icon-button icon-button-primary"
+            href="/admin/events/new"
+            aria-label={eventMessages.createEvent}
+            title={eventMessages.createEvent}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+            </svg>
+          </AppLink>
+        )}
+      </div>
+      <SyncBanner status={status} hasData={Boolean(data?.length) || fetched} retry={retry} />
+
+      {sections && sections.happeningNow.length > 0 && (
+        <section className="happening-now" aria-labelledby="happening-now-title">
+          <h2 id="happening-now-title">
+            <span className="live-dot" aria-hidden="true" />
+            {eventMessages.happeningNow}
+          </h2>
+          <EventList events={sections.happeningNow} live eagerFirst />
+        </section>
+      )}
+
+      {waiting && !failedEmpty && !sections?.general.length && !sections?.happeningNow.length ? (
+        <CardSkeletons />
+      ) : sections && sections.general.length > 0 ? (
+        <section aria-label={eventMessages.upcomingTitle}>
+          <EventList events={sections.general} eagerFirst={!sections.happeningNow.length} />
+        </section>
+      ) : (
+        !sections?.happeningNow.length &&
+        !failedEmpty && <p className="empty-state">{eventMessages.noEvents}</p>
+      )}
+
+      <p className="page-more">
+        <Link to="/all" className="button button-secondary">
+          {eventMessages.seeAllEvents}
+        </Link>
+      </p>
+      <EventOverlayHost />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { EventDetail } from '../../domain/types.ts';
+import { hasGeneralTag, homeSections } from './home-sections.ts';
+
+const now = new Date('2026-11-10T20:00:00Z');
+const h = (hours: number) => new Date(now.getTime() + hours * 3600_000).toISOString();
+const geral = { id: 'g', name: 'Geral', color: '#3080d4' };
+const jovens = { id: 'j', name: 'Jovens', color: '#d9466f' };
+
+function event(id: string, overrides: Partial<EventDetail> = {}): EventDetail {
+  return {
+    id,
+    title: id,
+    description: null,
+    details: null,
+    image: null,
+    starts_at: h(48),
+    registration_policy: 'requires',
+    checkin_policy: 'none',
+    checkin_starts_at: null,
+    checkin_ends_at: null,
+    external_redirect: null,
+    allowed_payment_methods: [],
+    force_upcoming: false,
+    parent_id: null,
+    tags: [geral],
+    speakers: [],
+    venues: [],
+    pricing_tiers: [],
+    files: [],
+    child_events: [],
+    ...overrides,
+  };
+}
+
+describe('homeSections', () => {
+  it('splits events under way from the general row, without duplicates', () => {
+    const events = [
+      event('now', { starts_at: h(-1) }),
+      event('checkin-open', { starts_at: h(2), checkin_starts_at: h(-0.5), checkin_ends_at: h(5) }),
+      event('soon'),
+      event('other-tag', { tags: [jovens] }),
+      event('child', { parent_id: 'soon' }),
+      event('past', { starts_at: h(-100) }),
+      event('forced-far', { starts_at: h(24 * 90), force_upcoming: true }),
+    ];
+    const { happeningNow, general } = homeSections(events, now);
+    expect(happeningNow.map((e) => e.id)).toEqual(['now', 'checkin-open']);
+    expect(general.map((e) => e.id)).toEqual(['soon', 'forced-far']);
+  });
+
+  it('matches the general tag by name, ignoring case', () => {
+    expect(hasGeneralTag({ tags: [{ id: '1', name: 'geral', color: '#000' }] })).toBe(true);
+    expect(hasGeneralTag({ tags: [jovens] })).toBe(false);
+  });
+});
