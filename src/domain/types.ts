@@ -3,7 +3,14 @@
 export const PAYMENT_METHODS = ['mp_pix', 'mp_card', 'file', 'cash', 'link', 'voucher', 'open'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const REGISTRATION_STATUSES = ['paid', 'pending', 'analysis', 'rejected', 'canceled', 'expired'] as const;
+export const REGISTRATION_STATUSES = [
+  'paid',
+  'pending',
+  'analysis',
+  'rejected',
+  'canceled',
+  'expired',
+] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type ConfirmationStatus = RegistrationStatus;
 

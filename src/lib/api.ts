@@ -1,6 +1,6 @@
 import { apiErrors } from '../domain/messages.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
-import { supabase } from './supabase.ts';
+import { supabaseAuth } from './supabase.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 
@@ -25,7 +25,7 @@ interface ApiOptions {
 
 /** The one typed client of the `api` Edge Function. Sends the user's bearer token when signed in. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { data } = await supabase.auth.getSession();
+  const { data } = await (await supabaseAuth()).getSession();
   const headers: Record<string, string> = { apikey: SUPABASE_ANON_KEY };
   if (data.session) headers.Authorization = `Bearer ${data.session.access_token}`;
   let body: BodyInit | undefined;

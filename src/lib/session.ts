@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Me, Permission } from '../domain/types.ts';
 import { ApiFailure, api } from './api.ts';
-import { supabase } from './supabase.ts';
+import { supabaseAuth } from './supabase.ts';
 
 interface SessionState {
   /** The Supabase session; undefined until the first auth event arrives. */
@@ -85,7 +85,7 @@ export async function loadMe(): Promise<Me | null> {
 export async function getCurrentSession(): Promise<Session | null> {
   const known = useSessionStore.getState().session;
   if (known !== undefined) return known;
-  const { data } = await supabase.auth.getSession();
+  const { data } = await (await supabaseAuth()).getSession();
   return data.session;
 }
 

@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
 
 /**
@@ -22,7 +22,21 @@ function readInitialAuthParams(): URLSearchParams {
   return params;
 }
 
-/** Auth (and later realtime) only: app data always goes through the API. */
-export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
-});
+let client: Promise<SupabaseClient> | null = null;
+
+/**
+ * The Supabase client, for auth (and later realtime) only: app data always goes through the API.
+ * supabase-js is loaded on first use, after the first paint, to keep it out of the JS that renders `/`.
+ */
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+    createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+    }),
+  );
+  return client;
+}
+
+export async function supabaseAuth(): Promise<SupabaseClient['auth']> {
+  return (await getSupabase()).auth;
+}

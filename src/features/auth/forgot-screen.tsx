@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { forgotEmailSchema } from '../../domain/validation.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -34,7 +34,7 @@ export function ForgotScreen({ search }: { search: Search }) {
     setBusy(true);
     setFailed(false);
     const address = email.trim();
-    const { error: apiError } = await supabase.auth.resetPasswordForEmail(address, {
+    const { error: apiError } = await (await supabaseAuth()).resetPasswordForEmail(address, {
       redirectTo: `${window.location.origin}/auth/reset-password`,
     });
     setBusy(false);

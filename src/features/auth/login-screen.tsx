@@ -6,7 +6,7 @@ import { emailSchema } from '../../domain/validation.ts';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useSessionStore } from '../../lib/session.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert, TextField } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { checkField, type FieldErrors, focusFirstInvalid } from './form.ts';
@@ -62,7 +62,10 @@ export function LoginScreen({ search }: { search: Search }) {
     }
     setSubmitting(true);
     setFailure(null);
-    const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    const { data, error } = await (await supabaseAuth()).signInWithPassword({
+      email: email.trim(),
+      password,
+    });
     if (error || !data.session) {
       setSubmitting(false);
       const kind = error ? classifyLoginError(error) : 'invalid';
@@ -83,7 +86,7 @@ export function LoginScreen({ search }: { search: Search }) {
 
   async function signInWithGoogle() {
     setGoogleBusy(true);
-    const { error } = await supabase.auth.signInWithOAuth({
+    const { error } = await (await supabaseAuth()).signInWithOAuth({
       provider: 'google',
       options: { redirectTo: authCallbackUrl(safeRedirect(search.redirectTo, '') || undefined) },
     });

@@ -5,7 +5,7 @@ import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useSessionStore } from '../../lib/session.ts';
-import { initialAuthParams, initialAuthPath, supabase } from '../../lib/supabase.ts';
+import { initialAuthParams, initialAuthPath, supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { callbackError, type oauthSearchSchema } from './search.ts';
@@ -46,16 +46,23 @@ export function OAuthScreen({ search }: { search: Search }) {
         });
       }
     };
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
-      if (session) setTimeout(() => finish(session), 0);
-      // INITIAL_SESSION comes after supabase-js has read the URL: null means there is nothing to wait for
-      else if (event === 'INITIAL_SESSION') setTimeout(() => !done.current && setProblem('failed'), 0);
+    let unsubscribe = () => {};
+    let unmounted = false;
+    void supabaseAuth().then((auth) => {
+      if (unmounted) return;
+      const { data } = auth.onAuthStateChange((event, session) => {
+        if (session) setTimeout(() => finish(session), 0);
+        // INITIAL_SESSION comes after supabase-js has read the URL: null means there is nothing to wait for
+        else if (event === 'INITIAL_SESSION') setTimeout(() => !done.current && setProblem('failed'), 0);
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
     });
     const timer = setTimeout(() => {
       if (!done.current) setProblem('failed');
     }, SESSION_WAIT_MS);
     return () => {
-      data.subscription.unsubscribe();
+      unmounted = true;
+      unsubscribe();
       clearTimeout(timer);
     };
   }, [problem, search.redirectTo, navigate]);

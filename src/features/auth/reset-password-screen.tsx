@@ -5,7 +5,7 @@ import { authMessages } from '../../domain/messages.ts';
 import { passwordSchema, resetPasswordSchema } from '../../domain/validation.ts';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import { useSessionStore } from '../../lib/session.ts';
-import { initialAuthParams, initialAuthPath, supabase } from '../../lib/supabase.ts';
+import { initialAuthParams, initialAuthPath, supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -83,7 +83,7 @@ function ResetPasswordForm() {
     setErrors({});
     setFailure(null);
     setBusy(true);
-    const { error } = await supabase.auth.updateUser({ password: result.output.password });
+    const { error } = await (await supabaseAuth()).updateUser({ password: result.output.password });
     setBusy(false);
     if (error) {
       setFailure(resetErrorMessage(error));

@@ -6,7 +6,7 @@ import { cpfSchema, phoneSchema, welcomeSchema } from '../../domain/validation.t
 import { ApiFailure, api } from '../../lib/api.ts';
 import { displayNameOf, firstName, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert, MaskedField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
@@ -115,7 +115,7 @@ function useFinishWelcome(redirectTo: string | undefined) {
       notify('negative', authMessages.welcomeFailed, 5);
       return error instanceof ApiFailure ? error : new ApiFailure(0, 'INTERNAL', authMessages.welcomeFailed);
     }
-    const { data } = await supabase.auth.refreshSession();
+    const { data } = await (await supabaseAuth()).refreshSession();
     if (data.session) useSessionStore.getState().setSession(data.session);
     void loadMe();
     await navigate({ href: safeRedirect(redirectTo), replace: true });

@@ -3,7 +3,7 @@ import { type MouseEvent, useId } from 'react';
 import { menuMessages, SUPPORT_EMAIL } from '../../domain/messages.ts';
 import type { Permission } from '../../domain/types.ts';
 import { useSessionStore } from '../../lib/session.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { supabaseAuth } from '../../lib/supabase.ts';
 import { Sheet } from '../../ui/sheet.tsx';
 import { CloseIcon } from './icons.tsx';
 import { isCurrent, menuItems } from './menu-items.ts';
@@ -15,8 +15,8 @@ export const MENU_NAVIGATION_DELAY_MS = 150;
 
 /** Signs out (locally too when the server cannot be reached, e.g. offline). */
 export async function signOut(): Promise<void> {
-  const { error } = await supabase.auth.signOut();
-  if (error) await supabase.auth.signOut({ scope: 'local' });
+  const { error } = await (await supabaseAuth()).signOut();
+  if (error) await (await supabaseAuth()).signOut({ scope: 'local' });
 }
 
 export function Menu({ open, onClose }: { open: boolean; onClose(): void }) {

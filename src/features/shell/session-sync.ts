@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { loadMe, runSignOutCleanups, useMeStatus, useSessionStore } from '../../lib/session.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { supabaseAuth } from '../../lib/supabase.ts';
 
 type Navigate = (href: string) => void;
 
@@ -53,8 +53,10 @@ function handle(event: AuthChangeEvent, session: Session | null): void {
 export function startSessionSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  supabase.auth.onAuthStateChange((event, session) => {
-    // Never call supabase-js again inside this callback (it holds the auth lock): defer the work.
-    setTimeout(() => handle(event, session), 0);
-  });
+  void supabaseAuth().then((auth) =>
+    auth.onAuthStateChange((event, session) => {
+      // Never call supabase-js again inside this callback (it holds the auth lock): defer the work.
+      setTimeout(() => handle(event, session), 0);
+    }),
+  );
 }
