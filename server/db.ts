@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
@@ -47,7 +49,10 @@ export async function openDatabase(opts: { dataDir?: string; url?: string }): Pr
       close: () => sql.end({ timeout: 5 }),
     };
   }
-  const pg = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pgcrypto } });
+  return pgliteDatabase(await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pgcrypto } }));
+}
+
+function pgliteDatabase(pg: PGlite): Database {
   return {
     db: pgliteDb(pg, false, pg),
     exec: async (text) => {
@@ -62,9 +67,11 @@ export async function openDatabase(opts: { dataDir?: string; url?: string }): Pr
 export async function migrate(database: Database): Promise<string[]> {
   await database.exec(readFileSync(join(root, 'server/bootstrap.sql'), 'utf8'));
   const applied = new Set(
-    (await database.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).map(
-      (r) => r.version,
-    ),
+    (
+      await database.db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).map((r) => r.version),
   );
   const files = readdirSync(migrationsDir)
     .filter((f) => f.endsWith('.sql'))
@@ -74,11 +81,75 @@ export async function migrate(database: Database): Promise<string[]> {
     const version = file.split('_')[0]!;
     if (applied.has(version)) continue;
     await database.exec(`begin;\n${readFileSync(join(migrationsDir, file), 'utf8')}\ncommit;`);
-    await database.db.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-      version,
-      file,
-    ]);
+    await database.db.query(
+      'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+      [version, file],
+    );
     ran.push(file);
   }
   return ran;
+}
+
+async function migrated(database: Database): Promise<Database> {
+  try {
+    await migrate(database);
+    return database;
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/** Identifies the schema a template holds: PGlite version, bootstrap and every migration. */
+function templateFile(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')));
+  hash.update(readFileSync(join(root, 'server/bootstrap.sql')));
+  for (const file of readdirSync(migrationsDir).sort()) {
+    if (file.endsWith('.sql')) hash.update(file).update(readFileSync(join(migrationsDir, file)));
+  }
+  return join(tmpdir(), `congrega-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+function readTemplate(file: string): Blob | null {
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens the database and applies bootstrap + migrations. A new PGlite (in memory, or a data folder
+ * not created yet) starts from a migrated template cached in the temp folder: initdb is most of
+ * PGlite's start-up (seconds), and every test file starts its own host.
+ */
+export async function openMigratedDatabase(opts: { dataDir?: string; url?: string }): Promise<Database> {
+  if (opts.url) return migrated(await openDatabase(opts));
+  const dir = opts.dataDir ?? 'memory://';
+  const isNew = dir === 'memory://' || !existsSync(join(dir, 'PG_VERSION'));
+  if (!isNew) return migrated(await openDatabase({ dataDir: dir }));
+
+  const file = templateFile();
+  const template = readTemplate(file);
+  let pg: PGlite | null = null;
+  if (template) {
+    try {
+      pg = await PGlite.create(dir, { extensions: { pgcrypto }, loadDataDir: template });
+    } catch {
+      // Unreadable template: forget it (and any half-extracted folder) and run initdb below.
+      rmSync(file, { force: true });
+      if (dir !== 'memory://') rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const fresh = !pg;
+  pg ??= await PGlite.create(dir, { extensions: { pgcrypto } });
+  const database = await migrated(pgliteDatabase(pg));
+  if (fresh) {
+    const dump = new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, dump);
+    renameSync(tmp, file); // atomic: parallel test workers never read half a template
+  }
+  return database;
 }

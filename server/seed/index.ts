@@ -510,11 +510,21 @@ async function putFiles(ctx: SeedContext): Promise<void> {
   await ctx.putObject(EVENT_FILES_BUCKET, DEMO_FILES.rules.path, rules, 'text/plain; charset=utf-8');
 }
 
+/** 19:30 of today's date in São Paulo (UTC−3, no daylight saving), as epoch milliseconds. */
+function eveningInSaoPaulo(now: Date): number {
+  const local = new Date(now.getTime() - 3 * HOUR);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), 22, 30);
+}
+
 /** Seeds the demo data once. */
 export async function seed(db: Db, ctx: SeedContext): Promise<void> {
   if (await alreadySeeded(db)) return;
   const now = ctx.now.getTime();
   const at = (offset: number) => new Date(now + offset);
+  // Events a day or more away start at 19:30 in São Paulo, as real services do; the one happening
+  // now keeps its offset from the present so it stays under way.
+  const evening = eveningInSaoPaulo(ctx.now);
+  const eventAt = (offset: number) => (Math.abs(offset) >= DAY ? new Date(evening + offset) : at(offset));
   const passwordHash = await ctx.hashPassword(DEMO_PASSWORD);
   await putFiles(ctx);
 
@@ -592,11 +602,11 @@ export async function seed(db: Db, ctx: SeedContext): Promise<void> {
         description: e.description,
         details: e.details ?? null,
         image: imagePath(e.key),
-        starts_at: at(starts),
+        starts_at: eventAt(starts),
         registration_policy: e.registration_policy ?? 'requires',
         checkin_policy: e.checkin_policy ?? 'none',
-        checkin_starts_at: e.checkin ? at(e.checkin[0]) : null,
-        checkin_ends_at: e.checkin ? at(e.checkin[1]) : null,
+        checkin_starts_at: e.checkin ? eventAt(e.checkin[0]) : null,
+        checkin_ends_at: e.checkin ? eventAt(e.checkin[1]) : null,
         external_redirect: e.external_redirect ?? null,
         allowed_payment_methods: e.allowed_payment_methods ?? [],
         force_upcoming: e.force_upcoming ?? false,

@@ -1,0 +1,44 @@
+import { escapeHtml } from '../html.ts';
+
+/** pt-BR e-mails the auth server sends (the hosted project has its own templates for these). */
+
+function html(title: string, lines: string[], link: string, button: string): string {
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#1d1b24">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="background:#5b3cc4;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(button)}</a></p>
+<p style="color:#6b6878;font-size:13px">Se o botão não funcionar, copie este endereço no navegador: ${escapeHtml(link)}</p>
+</body></html>`;
+}
+
+export function confirmationMail(to: string, link: string) {
+  const subject = 'Confirme seu cadastro no Congrega';
+  const lines = [
+    'Olá! Que bom ter você no Congrega.',
+    'Para ativar sua conta, confirme seu e-mail pelo link abaixo. O link vale por 24 horas.',
+    'Se você não criou esta conta, ignore esta mensagem.',
+  ];
+  return {
+    to,
+    subject,
+    link,
+    text: `${lines.slice(0, 2).join('\n')}\n\n${link}\n\n${lines[2]}`,
+    html: html(subject, lines, link, 'Confirmar meu e-mail'),
+  };
+}
+
+export function recoveryMail(to: string, link: string) {
+  const subject = 'Redefinição de senha';
+  const lines = [
+    'Recebemos um pedido para redefinir a senha da sua conta no Congrega.',
+    'Para escolher uma nova senha, abra o link abaixo. O link vale por 1 hora e só pode ser usado uma vez.',
+    'Se você não pediu a troca de senha, ignore esta mensagem: sua senha continua a mesma.',
+  ];
+  return {
+    to,
+    subject,
+    link,
+    text: `${lines.slice(0, 2).join('\n')}\n\n${link}\n\n${lines[2]}`,
+    html: html(subject, lines, link, 'Redefinir minha senha'),
+  };
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { RequestEnv } from '../node-http.ts';
+import type { AuthContext } from './context.ts';
+import { confirmationMail, recoveryMail } from './emails.ts';
+import { errors } from './errors.ts';
+import { safeRedirect, withFragment } from './redirect.ts';
+import { createSession, endSessions, refreshSession, requireSession } from './sessions.ts';
+import {
+  checkPassword,
+  confirmEmail,
+  createEmailUser,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  hashToken,
+  type Json,
+  loadUserJson,
+  mergeMetadata,
+  normalizeEmail,
+  obfuscatedUser,
+  type UserRow,
+} from './users.ts';
+
+export type AuthEnv = { Bindings: RequestEnv };
+
+export const MIN_PASSWORD = 6;
+
+/** Parses a JSON object body or answers GoTrue's bad_json. */
+export async function jsonBody(c: Context): Promise<Json> {
+  try {
+    const value = await c.req.json();
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Json;
+  } catch {
+    // fall through
+  }
+  throw errors.badJson();
+}
+
+export function requireEmail(value: unknown): string {
+  const email = normalizeEmail(value);
+  if (!email) throw errors.validation('Unable to validate email address: invalid format');
+  return email;
+}
+
+export function requirePassword(value: unknown): string {
+  if (typeof value !== 'string' || value.length < MIN_PASSWORD) throw errors.weakPassword();
+  return value;
+}
+
+const LINK_TTL = { signup: '24 hours', recovery: '1 hour' } as const;
+type LinkType = keyof typeof LINK_TTL;
+const COLUMN: Record<LinkType, string> = { signup: 'confirmation', recovery: 'recovery' };
+
+/** Stores the hash of a fresh single-use token and mails the verify link. */
+async function sendLink(ctx: AuthContext, user: UserRow, type: LinkType, redirectTo: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const col = COLUMN[type];
+  await ctx.db.query(`update auth.users set ${col}_token = $2, ${col}_sent_at = now() where id = $1`, [
+    user.id,
+    hashToken(token),
+  ]);
+  const link = `${ctx.url}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
+  const email = user.email ?? '';
+  await ctx.mailbox.send(type === 'signup' ? confirmationMail(email, link) : recoveryMail(email, link));
+}
+
+/** The GoTrue endpoints a signed-out or signed-in browser calls through supabase-js. */
+export function userRoutes(ctx: AuthContext) {
+  const app = new Hono<AuthEnv>();
+
+  app.get('/.well-known/jwks.json', (c) =>
+    c.json(ctx.keys.jwks, 200, { 'cache-control': 'public, max-age=600' }),
+  );
+  app.get('/health', (c) =>
+    c.json({ version: 'congrega-local', name: 'GoTrue', description: 'Congrega local auth' }),
+  );
+  app.get('/settings', (c) =>
+    c.json({
+      external: { email: true, google: ctx.demoOAuth },
+      disable_signup: false,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+    }),
+  );
+
+  app.post('/signup', async (c) => {
+    const body = await jsonBody(c);
+    const email = requireEmail(body.email);
+    const password = requirePassword(body.password);
+    const data = body.data && typeof body.data === 'object' ? (body.data as Json) : {};
+    const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
+    const existing = await findUserByEmail(ctx.db, email);
+    // Confirmed account: answer like a fresh signup so the response reveals nothing (identities: []).
+    if (existing?.email_confirmed_at) return c.json(obfuscatedUser(email, data));
+    let user: UserRow;
+    if (existing) {
+      // Still unconfirmed: take the new password and data, and mail a new link.
+      const [row] = await ctx.db.query<UserRow>(
+        `update auth.users set encrypted_password = $2, raw_user_meta_data = raw_user_meta_data || $3::jsonb,
+           updated_at = now() where id = $1 returning *`,
+        [existing.id, await hashPassword(password), JSON.stringify(data)],
+      );
+      user = row!;
+    } else {
+      user = await createEmailUser(ctx.db, {
+        email,
+        passwordHash: await hashPassword(password),
+        confirmed: false,
+        userMetadata: data,
+      });
+    }
+    await sendLink(ctx, user, 'signup', redirectTo);
+    return c.json(await loadUserJson(ctx.db, (await findUserById(ctx.db, user.id))!));
+  });
+
+  app.post('/resend', async (c) => {
+    const body = await jsonBody(c);
+    const email = requireEmail(body.email);
+    if (body.type !== 'signup') throw errors.validation('Only signup confirmations can be resent');
+    const user = await findUserByEmail(ctx.db, email);
+    if (user && !user.email_confirmed_at)
+      await sendLink(ctx, user, 'signup', safeRedirect(ctx, c.req.query('redirect_to')));
+    return c.json({});
+  });
+
+  app.post('/token', async (c) => {
+    const grant = c.req.query('grant_type');
+    const body = await jsonBody(c);
+    if (grant === 'refresh_token') {
+      if (typeof body.refresh_token !== 'string' || !body.refresh_token) {
+        throw errors.validation('refresh_token required');
+      }
+      return c.json(await refreshSession(ctx, body.refresh_token));
+    }
+    if (grant !== 'password') throw errors.validation(`unsupported_grant_type: ${grant ?? ''}`);
+
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const ipKey = `ip:${c.env?.ip ?? ''}`;
+    const emailKey = `email:${email}`;
+    // Guessing passwords is capped per account and per address.
+    if (ctx.limits.email.blocked(emailKey) || ctx.limits.ip.blocked(ipKey)) throw errors.rateLimited();
+    const user = email ? await findUserByEmail(ctx.db, email) : null;
+    if (!(await checkPassword(password, user?.encrypted_password ?? null)) || !user) {
+      ctx.limits.email.fail(emailKey);
+      ctx.limits.ip.fail(ipKey);
+      throw errors.invalidCredentials();
+    }
+    if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
+    return c.json(await createSession(ctx, user, 'password'));
+  });
+
+  app.get('/user', async (c) => {
+    const { user } = await requireSession(ctx, c.req.header('authorization'));
+    return c.json(await loadUserJson(ctx.db, user));
+  });
+
+  app.put('/user', async (c) => {
+    const { user } = await requireSession(ctx, c.req.header('authorization'));
+    const body = await jsonBody(c);
+    if (body.email !== undefined && normalizeEmail(body.email) !== user.email) {
+      throw errors.validation('Alteração de e-mail não é suportada pelo servidor local.');
+    }
+    let passwordHash = user.encrypted_password;
+    if (body.password !== undefined) {
+      const password = requirePassword(body.password);
+      if (await checkPassword(password, user.encrypted_password)) throw errors.samePassword();
+      passwordHash = await hashPassword(password);
+    }
+    let metadata = user.raw_user_meta_data;
+    if (body.data && typeof body.data === 'object') metadata = mergeMetadata(metadata, body.data as Json);
+    const [row] = await ctx.db.query<UserRow>(
+      `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
+       where id = $1 returning *`,
+      [user.id, passwordHash, JSON.stringify(metadata)],
+    );
+    return c.json(await loadUserJson(ctx.db, row!));
+  });
+
+  app.post('/recover', async (c) => {
+    const body = await jsonBody(c);
+    const email = requireEmail(body.email);
+    const user = await findUserByEmail(ctx.db, email);
+    // Same answer for unknown e-mails, so nobody can probe who has an account.
+    if (user) await sendLink(ctx, user, 'recovery', safeRedirect(ctx, c.req.query('redirect_to')));
+    return c.json({});
+  });
+
+  app.get('/verify', async (c) => {
+    const token = c.req.query('token');
+    const type = c.req.query('type');
+    const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
+    const linkType: LinkType | null =
+      type === 'signup' || type === 'email' ? 'signup' : type === 'recovery' ? 'recovery' : null;
+    let user: UserRow | undefined;
+    if (token && linkType) {
+      const col = COLUMN[linkType];
+      // Clearing the token in the same statement makes the link single-use, even on a double click.
+      [user] = await ctx.db.query<UserRow>(
+        `update auth.users set ${col}_token = null, updated_at = now()
+         where ${col}_token = $1 and ${col}_sent_at > now() - interval '${LINK_TTL[linkType]}' returning *`,
+        [hashToken(token)],
+      );
+    }
+    if (!user || !linkType) {
+      return c.redirect(
+        withFragment(redirectTo, {
+          error: 'access_denied',
+          error_code: 'otp_expired',
+          error_description: 'Email link is invalid or has expired',
+        }),
+        303,
+      );
+    }
+    await confirmEmail(ctx.db, user.id);
+    const session = await createSession(ctx, (await findUserById(ctx.db, user.id))!, 'otp');
+    return c.redirect(
+      withFragment(redirectTo, {
+        access_token: session.access_token,
+        expires_at: session.expires_at,
+        expires_in: session.expires_in,
+        refresh_token: session.refresh_token,
+        token_type: 'bearer',
+        type: linkType,
+      }),
+      303,
+    );
+  });
+
+  app.post('/logout', async (c) => {
+    const { user, sessionId } = await requireSession(ctx, c.req.header('authorization'));
+    await endSessions(ctx.db, user.id, sessionId, c.req.query('scope') ?? 'global');
+    return c.body(null, 204);
+  });
+
+  return app;
+}

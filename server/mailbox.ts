@@ -1,0 +1,104 @@
+import { Hono } from 'hono';
+import type { Database } from './db.ts';
+import { escapeHtml, htmlResponse, page } from './html.ts';
+
+export interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link in the mail (confirmation or recovery). */
+  link: string | null;
+  created_at: string;
+}
+
+export interface Mailbox {
+  send(mail: Omit<Mail, 'id' | 'created_at'>): Promise<void>;
+  list(filter?: { to?: string }): Promise<Mail[]>;
+}
+
+// A local-only table (schema `dev`), created by the host and never by a migration: production
+// Supabase sends real e-mail instead.
+const SCHEMA = `
+create schema if not exists dev;
+create table if not exists dev.mail (
+  id serial primary key,
+  to_address text not null,
+  subject text not null,
+  text_body text not null,
+  html_body text not null,
+  link text,
+  created_at timestamptz not null default now()
+);
+`;
+
+interface MailRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string | null;
+  created_at: Date | string;
+}
+
+export async function createMailbox(database: Database, log: (line: string) => void): Promise<Mailbox> {
+  await database.exec(SCHEMA);
+  const { db } = database;
+  return {
+    async send(mail) {
+      await db.query(
+        'insert into dev.mail (to_address, subject, text_body, html_body, link) values ($1, $2, $3, $4, $5)',
+        [mail.to, mail.subject, mail.text, mail.html, mail.link],
+      );
+      log(`✉️  E-mail para ${mail.to}: "${mail.subject}"${mail.link ? ` → ${mail.link}` : ''}`);
+    },
+    async list(filter = {}) {
+      const rows = await db.query<MailRow>(
+        `select * from dev.mail where ($1::text is null or lower(to_address) = lower($1)) order by id desc`,
+        [filter.to ?? null],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        link: r.link,
+        created_at: new Date(r.created_at).toISOString(),
+      }));
+    },
+  };
+}
+
+/** GET /_dev/mail (HTML, newest first) and /_dev/mail.json (`?to=` filter) for people and tests. */
+export function mailboxRoutes(mailbox: Mailbox) {
+  const app = new Hono();
+  app.get('/mail.json', async (c) => c.json(await mailbox.list({ to: c.req.query('to') || undefined })));
+  app.get('/mail', async (c) => {
+    const to = c.req.query('to') || undefined;
+    const mails = await mailbox.list({ to });
+    const items = mails
+      .map(
+        (m) => `<article class="card">
+  <div class="muted">${escapeHtml(new Date(m.created_at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}
+    · para <strong>${escapeHtml(m.to)}</strong></div>
+  <h2 style="font-size:1.1rem;margin:4px 0">${escapeHtml(m.subject)}</h2>
+  <pre>${escapeHtml(m.text)}</pre>
+  ${m.link ? `<p><a class="btn" href="${escapeHtml(m.link)}">Abrir o link do e-mail</a></p>` : ''}
+</article>`,
+      )
+      .join('\n');
+    return htmlResponse(
+      page(
+        'Caixa de e-mails (local)',
+        `<h1>Caixa de e-mails</h1>
+<p class="sub">E-mails que o Congrega local enviaria${to ? ` para ${escapeHtml(to)}` : ''}, do mais novo ao mais antigo.
+Só existe no servidor local.</p>
+${items || '<p class="card">Nenhum e-mail enviado ainda.</p>'}`,
+      ),
+    );
+  });
+  return app;
+}

@@ -1,0 +1,228 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHost, type Host } from '../../server/host.ts';
+import { DataDirLockedError } from '../../server/lock.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { adminClient, client, newEmail, startHost } from './helpers.ts';
+
+const tempDirs: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `congrega-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+// PGlite on disk starts slower than the in-memory template (initdb on a busy machine: tens of seconds).
+describe('data folder: lock and persistence', { timeout: 120_000 }, () => {
+  it('a second host on the same folder fails with a clear error; a stale lock is taken over', async () => {
+    const dir = tempDir('lock');
+    const first = await createHost({ dataDir: dir, port: 0, seed: false });
+    try {
+      const second = createHost({ dataDir: dir, port: 0, seed: false });
+      await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(second).rejects.toThrow(/já está em uso pelo processo \d+/);
+      // The failed attempt left the first host working.
+      expect((await fetch(`${first.url}/auth/v1/health`)).status).toBe(200);
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(join(dir, 'congrega.lock'))).toBe(false);
+
+    // A lock left by a process that no longer exists.
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    writeFileSync(join(dir, 'congrega.lock'), `${deadPid}\nold\n`);
+    const third = await createHost({ dataDir: dir, port: 0, seed: false });
+    expect(readFileSync(join(dir, 'congrega.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
+    await third.close();
+  });
+
+  it('keys, sessions and files survive a restart', async () => {
+    const dir = tempDir('persist');
+    const email = newEmail();
+    const first = await createHost({ dataDir: dir, port: 0, seed: false });
+    let token: string;
+    let serviceRoleKey: string;
+    try {
+      serviceRoleKey = first.serviceRoleKey;
+      await adminClient(first).auth.admin.createUser({ email, password: 'senha-forte', email_confirm: true });
+      const { data } = await client(first).auth.signInWithPassword({ email, password: 'senha-forte' });
+      token = data.session!.access_token;
+      const up = await adminClient(first)
+        .storage.from('images')
+        .upload('p/foto.svg', new TextEncoder().encode('<svg/>'), { contentType: 'image/svg+xml' });
+      expect(up.error).toBeNull();
+      expect(readFileSync(join(dir, 'storage', 'images', 'p', 'foto.svg'), 'utf8')).toBe('<svg/>');
+    } finally {
+      await first.close();
+    }
+
+    const again = await createHost({ dataDir: dir, port: 0, seed: false });
+    try {
+      expect(again.serviceRoleKey).toBe(serviceRoleKey);
+      // The issuer carries the port: verify with a client on the same URL as before is not possible
+      // with port 0, so check the signature through the JWKS kid instead.
+      const jwks = (await (await fetch(`${again.url}/auth/v1/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      const kid = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid;
+      expect(jwks.keys.map((k) => k.kid)).toContain(kid);
+      const { data } = await client(again).auth.signInWithPassword({ email, password: 'senha-forte' });
+      expect(data.user?.email).toBe(email);
+      const file = await fetch(`${again.url}/storage/v1/object/public/images/p/foto.svg`);
+      expect(await file.text()).toBe('<svg/>');
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('static app', () => {
+  let host: Host;
+  let dist: string;
+  beforeAll(async () => {
+    dist = tempDir('dist');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Congrega</title><div id="root"></div>');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(
+      join(dist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
+    host = await startHost({ distDir: dist });
+  });
+  afterAll(() => host?.close());
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${host.url}${path}`, { headers });
+
+  it('serves index.html at / and for app routes (SPA fallback), never cached', async () => {
+    for (const path of ['/', '/events/123', '/auth/login?redirectTo=%2Fprofile']) {
+      const res = await get(path, { accept: 'text/html' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    expect((await get('/sw.js')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await get('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect((await res.text()).length).toBeGreaterThan(5000);
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('does not answer API paths or missing files with the shell', async () => {
+    expect((await get('/assets/nada.js')).status).toBe(404);
+    const api = await get('/auth/v1/nada', { accept: 'text/html' });
+    expect(api.status).toBe(404);
+    expect(await api.text()).not.toContain('<div id="root">');
+    expect((await get('/_dev/nada', { accept: 'text/html' })).status).toBe(404);
+  });
+
+  it('explains in pt-BR when the app was not built', async () => {
+    const bare = await startHost({ distDir: join(dist, 'nao-existe') });
+    try {
+      const res = await fetch(`${bare.url}/`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('dev mailbox', () => {
+  it('lists mails as HTML and JSON, newest first, filtered by recipient', async () => {
+    const host = await startHost();
+    try {
+      const a = newEmail('caixa');
+      const b = newEmail('caixa');
+      await client(host).auth.signUp({ email: a, password: 'segredo123' });
+      await client(host).auth.signUp({ email: b, password: 'segredo123' });
+      await client(host).auth.resetPasswordForEmail(a);
+
+      const all = (await (await fetch(`${host.url}/_dev/mail.json`)).json()) as {
+        to: string;
+        subject: string;
+      }[];
+      expect(all.map((m) => m.to)).toEqual([a, b, a]);
+      const onlyA = (await (
+        await fetch(`${host.url}/_dev/mail.json?to=${encodeURIComponent(a)}`)
+      ).json()) as {
+        subject: string;
+        link: string;
+      }[];
+      expect(onlyA.map((m) => m.subject)).toEqual([
+        'Redefinição de senha',
+        'Confirme seu cadastro no Congrega',
+      ]);
+      expect(onlyA[0]!.link).toMatch(/type=recovery/);
+
+      const html = await (await fetch(`${host.url}/_dev/mail`)).text();
+      expect(html).toContain('Confirme seu cadastro no Congrega');
+      expect(html).toContain(`href="${onlyA[0]!.link.replaceAll('&', '&amp;')}"`);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('seeded host and the API function', () => {
+  let host: Host;
+  beforeAll(async () => {
+    host = await createHost({ dataDir: 'memory://', port: 0 });
+  });
+  afterAll(() => host?.close());
+
+  it('demo accounts sign in, and the API accepts their token (JWKS over HTTP)', async () => {
+    const { data, error } = await client(host).auth.signInWithPassword({
+      email: DEMO_USERS.admin.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(error).toBeNull();
+    const me = await fetch(`${host.url}/functions/v1/api/v1/me`, {
+      headers: { apikey: host.anonKey, authorization: `Bearer ${data.session!.access_token}` },
+    });
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(await me.json())).toContain(DEMO_USERS.admin.email);
+
+    const anonymous = await fetch(`${host.url}/functions/v1/api/v1/me`, {
+      headers: { apikey: host.anonKey },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('mounts the function under /functions/v1 with CORS preflight', async () => {
+    const health = await fetch(`${host.url}/functions/v1/api/health`);
+    expect(await health.json()).toEqual({ ok: true });
+    const pre = await fetch(`${host.url}/functions/v1/api/v1/me`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, x-retry-count',
+      },
+    });
+    expect(pre.status).toBe(204);
+    const allowed = pre.headers.get('access-control-allow-headers') ?? '';
+    for (const h of ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-retry-count']) {
+      expect(allowed).toContain(h);
+    }
+    // Demo images were stored by the seed in the public bucket.
+    const [row] = await host.database.db.query<{ name: string }>(
+      "select name from storage.objects where bucket_id = 'images' limit 1",
+    );
+    expect((await fetch(`${host.url}/storage/v1/object/public/images/${row!.name}`)).status).toBe(200);
+  });
+});
