@@ -13,7 +13,7 @@ const migrationsDir = join(root, 'supabase/migrations');
 
 export interface Database {
   db: Db;
-  /** Runs a multi-statement SQL script (no parameters). */
+  /** Runs a multi-statement SQL script (no parameters) in one transaction: all of it or nothing. */
   exec(sql: string): Promise<void>;
   /** LISTEN on a channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
@@ -40,7 +40,8 @@ export async function openDatabase(opts: { dataDir?: string; url?: string }): Pr
     return {
       db: createPostgresDb(sql),
       exec: async (text) => {
-        await sql.unsafe(text);
+        // postgres.js refuses a bare begin/commit on a pool: the transaction has to be its own.
+        await sql.begin((tx) => tx.unsafe(text));
       },
       listen: async (channel, cb) => {
         const sub = await sql.listen(channel, cb);
@@ -56,7 +57,7 @@ function pgliteDatabase(pg: PGlite): Database {
   return {
     db: pgliteDb(pg, false, pg),
     exec: async (text) => {
-      await pg.exec(text);
+      await pg.transaction((tx) => tx.exec(text));
     },
     listen: (channel, cb) => pg.listen(channel, cb),
     close: () => pg.close(),
@@ -80,14 +81,16 @@ export async function migrate(database: Database): Promise<string[]> {
   for (const file of files) {
     const version = file.split('_')[0]!;
     if (applied.has(version)) continue;
-    await database.exec(`begin;\n${readFileSync(join(migrationsDir, file), 'utf8')}\ncommit;`);
-    await database.db.query(
-      'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
-      [version, file],
-    );
+    // The ledger row goes in the migration's own transaction, so a failed migration leaves no trace.
+    const ledger = `insert into supabase_migrations.schema_migrations (version, name) values (${quote(version)}, ${quote(file)});`;
+    await database.exec(`${readFileSync(join(migrationsDir, file), 'utf8')}\n;${ledger}`);
     ran.push(file);
   }
   return ran;
+}
+
+function quote(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 async function migrated(database: Database): Promise<Database> {
