@@ -154,3 +154,34 @@ export function FormAlert({
     </div>
   );
 }
+
+type PresetFieldProps = Pick<MaskedFieldProps, 'label' | 'value' | 'onValueChange' | 'onBlur' | 'error'>;
+
+/** CPF with the spec's mask ###.###.###-## (spec §5). */
+export function CpfField(props: PresetFieldProps) {
+  return (
+    <MaskedField
+      {...props}
+      name="cpf"
+      mask="000.000.000-00"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="000.000.000-00"
+    />
+  );
+}
+
+/** Mobile phone (WhatsApp) with the spec's mask (##) #####-#### (spec §5). */
+export function PhoneField(props: PresetFieldProps) {
+  return (
+    <MaskedField
+      {...props}
+      name="phone"
+      type="tel"
+      mask="(00) 00000-0000"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="(00) 00000-0000"
+    />
+  );
+}

@@ -12,7 +12,7 @@ import {
 } from '../../domain/validation.ts';
 import { ApiFailure, api } from '../../lib/api.ts';
 import { safeRedirect } from '../../lib/auth-user.ts';
-import { FormAlert, MaskedField, TextField } from '../../ui/field.tsx';
+import { CpfField, FormAlert, PhoneField, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -212,13 +212,8 @@ function SignupForm({ search }: { search: Search }) {
           onBlur={() => recheck('email', emailSchema, email)}
           error={errors.email}
         />
-        <MaskedField
+        <CpfField
           label={authMessages.cpfLabel}
-          name="cpf"
-          mask="000.000.000-00"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="000.000.000-00"
           value={cpf}
           onValueChange={(value) => {
             setCpf(value);
@@ -227,14 +222,8 @@ function SignupForm({ search }: { search: Search }) {
           onBlur={() => recheck('cpf', cpfSchema, cpf)}
           error={errors.cpf}
         />
-        <MaskedField
+        <PhoneField
           label={authMessages.phoneLabel}
-          name="phone"
-          type="tel"
-          mask="(00) 00000-0000"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="(00) 00000-0000"
           value={phone}
           onValueChange={(value) => {
             setPhone(value);

@@ -7,7 +7,7 @@ import { ApiFailure, api } from '../../lib/api.ts';
 import { displayNameOf, firstName, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
-import { FormAlert, MaskedField } from '../../ui/field.tsx';
+import { CpfField, FormAlert, PhoneField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -187,13 +187,8 @@ function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) 
   return (
     <form ref={formRef} className="welcome-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <p className="auth-lead">{authMessages.welcomeProfileLead}</p>
-      <MaskedField
+      <CpfField
         label={authMessages.cpfLabel}
-        name="cpf"
-        mask="000.000.000-00"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="000.000.000-00"
         value={cpf}
         onValueChange={(value) => {
           setCpf(value);
@@ -202,14 +197,8 @@ function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) 
         onBlur={() => cpf && setErrors((x) => ({ ...x, cpf: checkField(cpfSchema, cpf) }))}
         error={errors.cpf}
       />
-      <MaskedField
+      <PhoneField
         label={authMessages.phoneLabel}
-        name="phone"
-        type="tel"
-        mask="(00) 00000-0000"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(00) 00000-0000"
         value={phone}
         onValueChange={(value) => {
           setPhone(value);
