@@ -14,6 +14,7 @@ import { meRoutes } from './routes/me.ts';
 import { registrationsRoutes } from './routes/registrations.ts';
 import { signupRoutes } from './routes/signup.ts';
 import { templesRoutes } from './routes/temples.ts';
+import { usersRoutes } from './routes/users.ts';
 import { welcomeRoutes } from './routes/welcome.ts';
 
 /** Largest request body accepted at all (uploads included); JSON bodies have a smaller limit. */
@@ -55,6 +56,7 @@ export function createApp(ports: Ports) {
   app.route('/', eventsRoutes());
   app.route('/', registrationsRoutes(deps));
   app.route('/', filesRoutes(deps));
+  app.route('/', usersRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {
