@@ -20,7 +20,12 @@ if (!('groupBy' in Map)) {
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'functions/**/*.test.ts', 'server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'functions/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
