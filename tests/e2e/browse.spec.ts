@@ -322,8 +322,7 @@ test('the home renders from the browser store when the network is gone', async (
   await page.goBack();
   await expect(page.getByRole('heading', { name: conference.title })).toBeVisible();
 
-  // Offline, the home is rendered again (fresh mount, no API) from Dexie. A reload offline needs the
-  // service worker's app shell, which is the offline issue's to test; here we navigate inside the app.
+  // Offline, the home is rendered again (fresh mount, no API) from Dexie while navigating in the app.
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Ver todos os eventos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Todos os eventos' })).toBeVisible();
@@ -343,6 +342,31 @@ test('the home renders from the browser store when the network is gone', async (
     'Esgotado',
   ]);
   await page.screenshot({ path: `${SCREENS}/offline-overlay.png` });
+  await context.setOffline(false);
+});
+
+test('a revisit with no network at all renders the home from the app shell and the store', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: conference.title })).toBeVisible();
+  // The service worker installs on the first visit and controls the page from the next load on.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByRole('heading', { name: conference.title })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Próximos Eventos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: conference.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: DEMO_EVENTS.happeningNow.title })).toBeVisible();
+  await expect(
+    page.getByText('Você está sem conexão. Mostrando os dados salvos neste aparelho.'),
+  ).toBeVisible();
   await context.setOffline(false);
 });
 
