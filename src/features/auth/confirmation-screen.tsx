@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { authMessages } from '../../domain/messages.ts';
 import { useRevealSteps } from '../../ui/reveal.ts';
+import { RevealIntro } from './reveal-intro.tsx';
 import './auth.css';
 
 /** Spec §9: confirm-e-mail page reveal steps. */
@@ -13,18 +14,7 @@ export function ConfirmationScreen() {
   return (
     <section className="auth-screen auth-intro" aria-labelledby="confirmation-title">
       <MailIcon />
-      <h1 id="confirmation-title" className={`auth-title${shown >= 1 ? ' reveal' : ' is-pending'}`}>
-        {title}
-      </h1>
-      <div aria-live="polite">
-        {lines.map((line, i) =>
-          i + 2 <= shown ? (
-            <p key={line} className="reveal auth-intro-line">
-              {line}
-            </p>
-          ) : null,
-        )}
-      </div>
+      <RevealIntro id="confirmation-title" title={title ?? ''} lines={lines} shown={shown} />
       {shown >= 4 && (
         <Link to="/auth/login" search={{ method: 'email' }} className="button button-block reveal">
           {authMessages.confirmationLogin}

@@ -13,6 +13,7 @@ import { useRevealSteps } from '../../ui/reveal.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CongregationFields, type CongregationValue, hasCongregation } from './congregation-fields.tsx';
 import { checkField, type FieldErrors, fieldErrors, focusFirstInvalid } from './form.ts';
+import { RevealIntro } from './reveal-intro.tsx';
 import type { welcomeSearchSchema } from './search.ts';
 import './auth.css';
 
@@ -61,18 +62,7 @@ export function WelcomeScreen({ search }: { search: Search }) {
 
   return (
     <section className="auth-screen auth-intro" aria-labelledby="welcome-title">
-      <h1 id="welcome-title" className={`auth-title${shown >= 1 ? ' reveal' : ' is-pending'}`}>
-        {hello}
-      </h1>
-      <div aria-live="polite">
-        {lines.map((line, i) =>
-          i + 2 <= shown ? (
-            <p key={line} className="reveal auth-intro-line">
-              {line}
-            </p>
-          ) : null,
-        )}
-      </div>
+      <RevealIntro id="welcome-title" title={hello ?? ''} lines={lines} shown={shown} />
       {shown >= 4 &&
         (myMe ? (
           <div className="reveal">
