@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FieldMessages } from './field.tsx';
 import './ui.css';
 
 export interface ComboboxOption {
@@ -188,16 +189,7 @@ export function Combobox({
         ))}
         {filtered.length === 0 && <div className="combobox-empty">{emptyText}</div>}
       </div>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -18,6 +18,23 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
         {label}
       </label>
       {children}
+      <FieldMessages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint, or its error in its place; ids match `describedBy`. */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <>
       {hint && !error && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
@@ -28,7 +45,7 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
