@@ -8,12 +8,16 @@ export function startHost(opts: HostOptions = {}): Promise<Host> {
 }
 
 /** The real supabase-js client, configured like a server-side test (no storage, no timers). */
-export function client(host: Host, key = host.anonKey): SupabaseClient {
-  return createClient(host.url, key, {
+export function supabaseClient(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no global WebSocket; realtime-js needs one at construction.
     realtime: { transport: WebSocket as never },
   });
+}
+
+export function client(host: Host, key = host.anonKey): SupabaseClient {
+  return supabaseClient(host.url, key);
 }
 
 export function adminClient(host: Host): SupabaseClient {

@@ -3,10 +3,10 @@
  * fresh in-memory database with the demo seed, the real supabase-js to sign demo users in, and
  * fetch against `${url}/functions/v1/api/...`.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+
 import { createHost } from '../../../server/host.ts';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from '../../../server/seed/demo.ts';
+import { supabaseClient } from '../../../tests/contract/helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
 type Json = any;
@@ -33,14 +33,6 @@ export interface Harness {
   count(table: string): Promise<number>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
-}
-
-/** supabase-js as the browser uses it (Node < 22 needs `ws` for realtime). */
-export function supabaseClient(url: string, anonKey: string): SupabaseClient {
-  return createClient(url, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
 }
 
 export async function startHarness(): Promise<Harness> {
