@@ -25,6 +25,7 @@ export default defineConfig({
       'functions/**/*.test.ts',
       'server/**/*.test.ts',
       'tests/contract/**/*.test.ts',
+      'supabase/tests/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,
