@@ -1,12 +1,15 @@
-#!/usr/bin/env node
-// Type-checks the API's Deno entry and boots it under Deno, then asserts GET /api/health.
-// The entry connects to Postgres lazily, so no database is needed for this check.
+// Type-checks the API's Deno entry, then boots it under Deno against a throwaway PostgreSQL with the
+// migrations and the demo seed, as on Supabase, and calls it over HTTP.
 // npm: packages are fetched from the npm registry once and cached in node_modules/.cache/deno.
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openMigratedDatabase } from '../../server/db.ts';
+import { DEMO_EVENTS } from '../../server/seed/demo.ts';
+import { seed } from '../../server/seed/index.ts';
+import { startPostgres } from '../postgres/cluster.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const entry = 'functions/api/index.ts';
@@ -21,11 +24,11 @@ const env = {
 
 let passed = 0;
 let failed = 0;
-function ok(name) {
+function ok(name: string) {
   passed++;
   console.log(`✓ ${name}`);
 }
-function fail(name, detail) {
+function fail(name: string, detail?: string) {
   failed++;
   console.error(`✗ ${name}${detail ? `\n${detail}` : ''}`);
 }
@@ -47,33 +50,47 @@ else {
 
 // 2. boot under Deno and call it
 const freePort = () =>
-  new Promise((resolve, reject) => {
+  new Promise<number>((resolve, reject) => {
     const srv = createServer();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = srv.address() as { port: number };
       srv.close(() => resolve(port));
     });
   });
 
-const port = await freePort();
-const child = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', '--config', config, entry], {
-  cwd: root,
-  env: {
-    ...env,
-    PORT: String(port),
-    SUPABASE_URL: 'http://127.0.0.1:9',
-    SUPABASE_ANON_KEY: 'anon',
-    SUPABASE_SERVICE_ROLE_KEY: 'service',
-    SUPABASE_DB_URL: 'postgres://postgres:postgres@127.0.0.1:9/postgres',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
+// The database Supabase would give the function: migrated and seeded with the demo data.
+const cluster = await startPostgres();
+const database = await openMigratedDatabase({ url: cluster.url });
+await seed(database.db, {
+  now: new Date(),
+  hashPassword: async (pw) => `unused:${pw}`,
+  putObject: async () => {},
 });
+await database.close();
+
+const port = await freePort();
+const child: ChildProcess = spawn(
+  deno,
+  ['run', '--allow-net', '--allow-env', '--allow-read', '--config', config, entry],
+  {
+    cwd: root,
+    env: {
+      ...env,
+      PORT: String(port),
+      SUPABASE_URL: 'http://127.0.0.1:9',
+      SUPABASE_ANON_KEY: 'anon',
+      SUPABASE_SERVICE_ROLE_KEY: 'service',
+      SUPABASE_DB_URL: cluster.url,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 let output = '';
-child.stdout.on('data', (d) => {
+child.stdout?.on('data', (d) => {
   output += d;
 });
-child.stderr.on('data', (d) => {
+child.stderr?.on('data', (d) => {
   output += d;
 });
 let exited = false;
@@ -82,7 +99,7 @@ child.on('exit', () => {
 });
 
 const base = `http://127.0.0.1:${port}`;
-async function waitForHealth(timeoutMs) {
+async function waitForHealth(timeoutMs: number): Promise<Response | null> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !exited) {
     try {
@@ -117,8 +134,27 @@ try {
     if (pre.status < 300 && pre.headers.get('access-control-allow-origin'))
       ok('OPTIONS preflight → CORS headers');
     else fail('OPTIONS preflight', `status ${pre.status}`);
+
+    // Reads through postgres.js under Deno, as on Supabase: the seeded upcoming events, nested tiers.
+    const upcoming = await fetch(`${base}/api/v1/events/upcoming`);
+    const events = (await upcoming.json().catch(() => null)) as
+      | { id: string; title: string; pricing_tiers?: unknown[] }[]
+      | null;
+    const seeded = Object.values(DEMO_EVENTS).map((e) => e.id);
+    const read = Array.isArray(events) ? events.filter((e) => seeded.includes(e.id)) : [];
+    if (upcoming.status === 200 && read.length > 0 && read.some((e) => (e.pricing_tiers?.length ?? 0) > 0))
+      ok(`GET /api/v1/events/upcoming from PostgreSQL → ${read.length} seeded events with their tiers`);
+    else fail('GET /api/v1/events/upcoming from PostgreSQL', `status ${upcoming.status} ${output}`);
+
+    const one = read[0];
+    const detail = one ? await fetch(`${base}/api/v1/events/${one.id}`) : null;
+    const detailBody = (await detail?.json().catch(() => null)) as { title?: string } | null;
+    if (detail?.status === 200 && detailBody?.title === one?.title)
+      ok('GET /api/v1/events/:id from PostgreSQL → the same event');
+    else fail('GET /api/v1/events/:id from PostgreSQL', `status ${detail?.status}`);
   }
 } finally {
   child.kill('SIGTERM');
+  await cluster.stop();
 }
 finish();
