@@ -249,3 +249,8 @@ export const fastpassMessages = {
   support: 'Dúvidas? Escreva para',
   toEvents: 'Ver eventos »',
 } as const;
+
+/** The form layer's own texts (src/ui/form.tsx). */
+export const formMessages = {
+  busy: 'Carregando...',
+} as const;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { validationMessages as m } from './messages.ts';
 import {
+  signupBody as bodyFromSignupForm,
   cpfSchema,
   emailSchema,
   firstMessage,
@@ -17,6 +18,7 @@ import {
   passwordSchema,
   phoneSchema,
   resetPasswordSchema,
+  signupFormSchema,
   signupSchema,
   welcomeSchema,
 } from './validation.ts';
@@ -233,6 +235,113 @@ describe('welcomeSchema', () => {
   it('validates CPF and phone', () => {
     expect(firstMessage(v.safeParse(welcomeSchema, { ...body, cpf: '12345678900' }).issues)).toBe(m.cpf);
     expect(firstMessage(v.safeParse(welcomeSchema, { ...body, phone: '123' }).issues)).toBe(m.phone);
+  });
+});
+
+/** The messages of a result by field path (first per path), as the form layer shows them. */
+function errorsByPath(result: { issues?: readonly v.BaseIssue<unknown>[] | undefined }) {
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues ?? []) {
+    const path = v.getDotPath(issue) ?? '';
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+describe('cross-field rules', () => {
+  const signupForm = {
+    name: 'Nova Pessoa',
+    email: 'Nova.Pessoa@exemplo.com',
+    cpf: '529.982.247-25',
+    phone: '(11) 98765-4321',
+    congregacao: TEMPLE,
+    fromOtherChurch: false,
+    otherChurch: '',
+    password: 'segredo1',
+    confirmation: 'segredo1',
+  };
+
+  it('reset password: the confirmation is required and must equal the password', () => {
+    expect(
+      errorsByPath(v.safeParse(resetPasswordSchema, { password: 'segredo1', confirmation: '' })),
+    ).toEqual({
+      confirmation: m.required,
+    });
+    expect(
+      errorsByPath(v.safeParse(resetPasswordSchema, { password: 'segredo1', confirmation: 'segredo2' })),
+    ).toEqual({ confirmation: m.passwordsDiffer });
+  });
+
+  it('signup form: a mismatch is reported on the confirmation even while other fields are wrong', () => {
+    const r = v.safeParse(signupFormSchema, { ...signupForm, cpf: '111', confirmation: 'outra' });
+    expect(errorsByPath(r)).toEqual({ cpf: m.cpf, confirmation: m.passwordsDiffer });
+  });
+
+  it('signup form: an empty confirmation is required, not a mismatch', () => {
+    expect(errorsByPath(v.safeParse(signupFormSchema, { ...signupForm, confirmation: '' }))).toEqual({
+      confirmation: m.required,
+    });
+  });
+
+  it('signup form: a congregation is required unless another church is ticked', () => {
+    expect(errorsByPath(v.safeParse(signupFormSchema, { ...signupForm, congregacao: null }))).toEqual({
+      congregacao: m.congregation,
+    });
+    expect(
+      errorsByPath(
+        v.safeParse(signupFormSchema, { ...signupForm, congregacao: null, fromOtherChurch: true }),
+      ),
+    ).toEqual({ otherChurch: m.otherChurch });
+    // blanks are not a church name
+    expect(
+      errorsByPath(
+        v.safeParse(signupFormSchema, {
+          ...signupForm,
+          congregacao: null,
+          fromOtherChurch: true,
+          otherChurch: '   ',
+        }),
+      ),
+    ).toEqual({ otherChurch: m.otherChurch });
+  });
+
+  it('signup form: the output keeps only one of congregation and other church', () => {
+    const temple = v.parse(signupFormSchema, { ...signupForm, otherChurch: 'Igreja da Paz' });
+    expect(temple).toMatchObject({ congregacao: TEMPLE, otherChurch: null });
+    const other = v.parse(signupFormSchema, {
+      ...signupForm,
+      fromOtherChurch: true,
+      otherChurch: 'Igreja da Paz',
+    });
+    expect(other).toMatchObject({ congregacao: null, otherChurch: 'Igreja da Paz' });
+  });
+
+  it('signup form: its body passes the API schema', () => {
+    const out = v.parse(signupFormSchema, { ...signupForm, name: '  Nova   Pessoa ' });
+    const body = bodyFromSignupForm(out, 'http://localhost:5173/auth/oauth');
+    expect(v.parse(signupSchema, body)).toMatchObject({
+      email: 'nova.pessoa@exemplo.com',
+      cpf: '52998224725',
+      phone: '11987654321',
+      congregacao: TEMPLE,
+      otherChurch: null,
+      options: { data: { display_name: 'Nova Pessoa' } },
+    });
+  });
+
+  it('welcome: congregation XOR other church, by the same rules', () => {
+    const body = { cpf: '529.982.247-25', phone: '(11) 98765-4321', congregacao: null, otherChurch: '' };
+    expect(errorsByPath(v.safeParse(welcomeSchema, { ...body, fromOtherChurch: false }))).toEqual({
+      congregacao: m.congregation,
+    });
+    expect(errorsByPath(v.safeParse(welcomeSchema, { ...body, fromOtherChurch: true }))).toEqual({
+      otherChurch: m.otherChurch,
+    });
+    // the church rules do not wait for the other fields
+    expect(errorsByPath(v.safeParse(welcomeSchema, { ...body, cpf: '', fromOtherChurch: false }))).toEqual({
+      cpf: m.required,
+      congregacao: m.congregation,
+    });
   });
 });
 

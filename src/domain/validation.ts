@@ -168,8 +168,12 @@ export const loginSchema = v.object(
 
 export const forgotSchema = v.object({ email: forgotEmailSchema }, m.required);
 
+/** The repeated password: required; that it matches is a rule of the form schema (below). */
+const confirmationSchema = v.pipe(v.string(m.required), v.nonEmpty(m.required));
+
+/** The new password and its confirmation, which must be equal (spec §5). */
 export const resetPasswordSchema = v.pipe(
-  v.object({ password: passwordSchema, confirmation: v.string(m.required) }, m.required),
+  v.object({ password: passwordSchema, confirmation: confirmationSchema }, m.required),
   v.forward(
     v.partialCheck([['password'], ['confirmation']], (x) => x.password === x.confirmation, m.passwordsDiffer),
     ['confirmation'],
@@ -252,6 +256,67 @@ export const welcomeSchema = v.pipe(
 );
 export type WelcomeInput = v.InferInput<typeof welcomeSchema>;
 export type WelcomeBody = v.InferOutput<typeof welcomeSchema>;
+
+/**
+ * The signup form (spec §5): what the person fills in. Every cross-field rule lives here: the
+ * confirmation equals the password; a congregation is required unless 'Sou de outro ministério' is
+ * ticked, and then the church name is; the output keeps only one of the two. `signupBody` turns the
+ * output into the POST /signup body (checked again by `signupSchema` on the server).
+ */
+export const signupFormSchema = v.pipe(
+  v.object(
+    {
+      name: fullNameSchema,
+      email: emailSchema,
+      cpf: cpfSchema,
+      phone: phoneSchema,
+      congregacao: congregationSchema,
+      fromOtherChurch: v.optional(v.boolean(), false),
+      otherChurch: otherChurchSchema,
+      password: passwordSchema,
+      confirmation: confirmationSchema,
+    },
+    m.required,
+  ),
+  v.forward(
+    v.partialCheck(
+      [['congregacao'], ['fromOtherChurch']],
+      (x) => x.fromOtherChurch || x.congregacao !== null,
+      m.congregation,
+    ),
+    ['congregacao'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['fromOtherChurch'], ['otherChurch']],
+      (x) => !x.fromOtherChurch || x.otherChurch !== null,
+      m.otherChurch,
+    ),
+    ['otherChurch'],
+  ),
+  v.forward(
+    v.partialCheck([['password'], ['confirmation']], (x) => x.password === x.confirmation, m.passwordsDiffer),
+    ['confirmation'],
+  ),
+  v.transform((x) =>
+    x.fromOtherChurch ? { ...x, congregacao: null } : { ...x, otherChurch: null as string | null },
+  ),
+);
+export type SignupFormInput = v.InferInput<typeof signupFormSchema>;
+export type SignupFormOutput = v.InferOutput<typeof signupFormSchema>;
+
+/** The POST /signup body from the signup form's output. */
+export function signupBody(form: SignupFormOutput, emailRedirectTo: string | null): SignupInput {
+  return {
+    email: form.email,
+    password: form.password,
+    congregacao: form.congregacao,
+    otherChurch: form.otherChurch,
+    phone: form.phone,
+    cpf: form.cpf,
+    options: { emailRedirectTo, data: { display_name: form.name } },
+  };
+}
 
 /** A UUID route parameter. */
 export const uuidSchema = v.pipe(v.string(), v.uuid());

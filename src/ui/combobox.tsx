@@ -15,6 +15,8 @@ export interface ComboboxProps {
   /** The chosen option's value, or null. */
   value: string | null;
   onChange(value: string | null): void;
+  /** Called when the focus leaves the input (after an exact typed name was picked). */
+  onBlur?(): void;
   error?: string | undefined;
   hint?: ReactNode;
   placeholder?: string;
@@ -41,6 +43,7 @@ export function Combobox({
   options,
   value,
   onChange,
+  onBlur: onLeave,
   error,
   hint,
   placeholder,
@@ -93,11 +96,12 @@ export function Combobox({
     setOpen(false);
     if (selected) {
       if (query !== selected.label) setQuery(selected.label);
-      return;
+    } else {
+      // typed the exact name without picking it from the list
+      const exact = options.find((o) => normalizeForSearch(o.label) === normalizeForSearch(query));
+      if (exact) choose(exact);
     }
-    // typed the exact name without picking it from the list
-    const exact = options.find((o) => normalizeForSearch(o.label) === normalizeForSearch(query));
-    if (exact) choose(exact);
+    onLeave?.();
   }
 
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;

@@ -136,11 +136,19 @@ export interface CheckboxFieldProps {
   label: string;
   checked: boolean;
   onCheckedChange(checked: boolean): void;
+  onBlur?(): void;
   name?: string;
   disabled?: boolean;
 }
 
-export function CheckboxField({ label, checked, onCheckedChange, name, disabled }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  checked,
+  onCheckedChange,
+  onBlur,
+  name,
+  disabled,
+}: CheckboxFieldProps) {
   const id = useId();
   return (
     <div className="checkbox-field">
@@ -151,6 +159,7 @@ export function CheckboxField({ label, checked, onCheckedChange, name, disabled 
         checked={checked}
         disabled={disabled}
         onChange={(e) => onCheckedChange(e.target.checked)}
+        onBlur={onBlur}
       />
       <label htmlFor={id}>{label}</label>
     </div>

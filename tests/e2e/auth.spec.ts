@@ -75,6 +75,19 @@ async function chooseCongregation(page: Page, search: string, name: RegExp) {
   await page.getByRole('option', { name }).first().click();
 }
 
+/** Opens the signup form and fills every field validly with `email`. */
+async function fillSignup(page: Page, email: string) {
+  await page.goto('/auth/signup');
+  await page.getByRole('button', { name: 'Começar' }).click();
+  await page.getByLabel('Nome completo', { exact: true }).fill('Teste da Silva');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(randomCpf());
+  await page.getByLabel('WhatsApp', { exact: true }).pressSequentially('11987654321');
+  await chooseCongregation(page, 'Sede', /Sede/);
+  await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+  await page.getByLabel('Confirmar senha', { exact: true }).fill('segredo123');
+}
+
 test('signup, confirm, welcome, sign out, login, forgot and reset the password', async ({
   page,
   request,
@@ -313,4 +326,146 @@ test('an expired or used e-mail link explains itself', async ({ page }) => {
   await expect(page.getByText('Este link expirou ou já foi usado.', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: 'Voltar para o login' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('signup fields show their error once left, and the confirmation follows the password', async ({
+  page,
+}) => {
+  await page.goto('/auth/signup');
+  await page.getByRole('button', { name: 'Começar' }).click();
+  const email = page.getByLabel('Email', { exact: true });
+  const password = page.getByLabel('Senha', { exact: true });
+  const confirmation = page.getByLabel('Confirmar senha', { exact: true });
+
+  // nothing is shown while typing, nor for a field left empty
+  await page.getByLabel('Nome completo', { exact: true }).focus();
+  await email.fill('maria@');
+  await expect(page.getByText('Insira um email válido')).toHaveCount(0);
+  await email.blur();
+  await expect(page.getByText('Insira um email válido')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Preencha seu nome completo')).toHaveCount(0);
+  // the shown error follows the value
+  await email.fill('maria@exemplo.com');
+  await expect(page.getByText('Insira um email válido')).toHaveCount(0);
+
+  await password.fill('segredo123');
+  await confirmation.fill('segredo12');
+  await confirmation.blur();
+  await expect(page.getByText('As senhas devem ser iguais')).toBeVisible();
+  // fixing the password (not the confirmation) clears it: the rule is the schema's, on both fields
+  await password.fill('segredo12');
+  await expect(page.getByText('As senhas devem ser iguais')).toHaveCount(0);
+
+  // 'Sou de outro ministério' needs the church name; the submit shows it and focuses the first error
+  await page.getByLabel('Sou de outro ministério').check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText('Informe o nome da sua igreja')).toBeVisible();
+  await expect(page.getByText('Escolha sua congregação')).toHaveCount(0);
+  await expect(page.getByLabel('Nome completo', { exact: true })).toBeFocused();
+});
+
+test('a signup that fails for another reason is reported and goes to the e-mail login', async ({ page }) => {
+  const email = uniqueEmail('falha');
+  const reports: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('[congrega:signup]')) reports.push(m.text());
+  });
+  await page.route('**/functions/v1/api/signup', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'INTERNAL', message: 'boom' }),
+    }),
+  );
+  await fillSignup(page, email);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+
+  await expect(
+    page.getByText('Ocorreu um erro no seu cadastro... tente novamente mais tarde.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/auth/login' && url.searchParams.get('method') === 'email',
+  );
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByRole('button', { name: 'Entrar com Google' })).toHaveCount(0);
+  expect(reports.length).toBeGreaterThan(0);
+});
+
+test('a signup with a known e-mail offers the password recovery and goes to the e-mail login', async ({
+  page,
+}) => {
+  await fillSignup(page, 'membro@congrega.local');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+
+  const notice = page.getByRole('alert').filter({ hasText: 'Você já possui uma conta com esse email!' });
+  await expect(notice).toBeVisible();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/auth/login' && url.searchParams.get('method') === 'email',
+  );
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('membro@congrega.local');
+  await notice.getByRole('link', { name: 'Esqueci minha senha' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot\?email=membro%40congrega\.local/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('membro@congrega.local');
+});
+
+test('a wrong password says so and highlights the password recovery', async ({ page }) => {
+  await login(page, 'membro@congrega.local', 'senhaErrada');
+  await expect(page.getByText('Email ou senha inválidos.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Esqueceu sua senha?' })).toHaveAttribute(
+    'href',
+    /\/auth\/forgot\?email=membro%40congrega\.local/,
+  );
+  await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveClass(/is-highlighted/);
+  // still on the form, with the e-mail kept
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('membro@congrega.local');
+});
+
+test('a welcome that fails to save says so and keeps the form; a known CPF shows on its field', async ({
+  page,
+}) => {
+  const email = uniqueEmail('welcomefail');
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Entrar com Google' }).click();
+  await page.locator('#name').fill('Rui Falha Teste');
+  await page.locator('#email').fill(email);
+  await page.locator('#email').press('Enter');
+  await expect(page).toHaveURL(/\/auth\/welcome/);
+
+  // first a server failure, then a CPF that another account has
+  const answers = [
+    { status: 500, body: { code: 'INTERNAL', message: 'boom' } },
+    {
+      status: 409,
+      body: { code: 'CPF_ALREADY_REGISTERED', message: 'Esse CPF já está cadastrado em outra conta.' },
+    },
+  ];
+  await page.route('**/functions/v1/api/v1/welcome', (route) => {
+    const answer = answers.shift() ?? answers[answers.length - 1]!;
+    return route.fulfill({
+      status: answer.status,
+      contentType: 'application/json',
+      body: JSON.stringify(answer.body),
+    });
+  });
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(randomCpf());
+  await page.getByLabel('WhatsApp', { exact: true }).pressSequentially('21998765432');
+  await chooseCongregation(page, 'Sede', /Sede/);
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(
+    page.getByText('Erro ao salvar suas informações. Confira os dados atentamente e tente novamente.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/welcome/);
+  await expect(page.getByRole('button', { name: 'Salvar e continuar' })).toBeEnabled();
+
+  const cpf = page.getByLabel('CPF', { exact: true });
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Esse CPF já está cadastrado em outra conta.')).toBeVisible();
+  await expect(cpf).toHaveAttribute('aria-invalid', 'true');
+  await expect(cpf).toBeFocused();
+  // the server's message goes away once the CPF is changed
+  await cpf.fill('');
+  await cpf.pressSequentially(randomCpf());
+  await expect(page.getByText('Esse CPF já está cadastrado em outra conta.')).toHaveCount(0);
 });

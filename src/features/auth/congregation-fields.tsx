@@ -1,92 +1,98 @@
 import { useMemo } from 'react';
 import { authMessages } from '../../domain/messages.ts';
-import { Combobox } from '../../ui/combobox.tsx';
-import { CheckboxField, FormAlert, TextField } from '../../ui/field.tsx';
+import { FormAlert } from '../../ui/field.tsx';
+import { withFieldGroup } from '../../ui/form.tsx';
 import { useTemples } from './use-temples.ts';
 
-export interface CongregationValue {
-  templeId: string | null;
-  fromOtherChurch: boolean;
-  otherChurch: string;
-}
+/** The three fields of the congregation choice, as the signup and welcome schemas name them. */
+export const CONGREGATION_FIELDS = {
+  congregacao: 'congregacao',
+  fromOtherChurch: 'fromOtherChurch',
+  otherChurch: 'otherChurch',
+} as const;
 
-interface Props {
-  value: CongregationValue;
-  onChange(value: CongregationValue): void;
-  templeError?: string | undefined;
-  otherChurchError?: string | undefined;
-}
+const defaultValues: {
+  congregacao?: string | null | undefined;
+  fromOtherChurch?: boolean | undefined;
+  otherChurch?: string | null | undefined;
+} = { congregacao: null, fromOtherChurch: false, otherChurch: '' };
 
 /**
  * Congregation (filterable list of GET /v1/temples) or 'Sou de outro ministério' + 'Nome da sua
- * igreja'. Mutually exclusive (spec §5): ticking the box clears the congregation, and choosing a
- * congregation unticks the box and clears the church name.
+ * igreja'. What is required is the schema's rule; here only the two choices clear each other
+ * (spec §5): ticking the box clears the congregation, choosing a congregation unticks the box and
+ * clears the church name.
  */
-export function CongregationFields({ value, onChange, templeError, otherChurchError }: Props) {
-  const { temples, loading, error, reload } = useTemples();
-  const options = useMemo(
-    () =>
-      (temples ?? []).map((t) => ({
-        value: t.id,
-        label: t.name,
-        hint: t.regional && t.regional !== 'custom' ? t.regional : undefined,
-      })),
-    [temples],
-  );
-
-  return (
-    <fieldset className="fieldset">
-      <legend className="visually-hidden">{authMessages.congregationLabel}</legend>
-      {error && (
-        <FormAlert>
-          {authMessages.templesFailed}{' '}
-          <button type="button" className="button-link" onClick={() => void reload()}>
-            {authMessages.retry}
-          </button>
-        </FormAlert>
-      )}
-      <Combobox
-        label={authMessages.congregationLabel}
-        name="congregacao"
-        options={options}
-        value={value.templeId}
-        placeholder={loading && !temples ? authMessages.templesLoading : authMessages.templePlaceholder}
-        emptyText={authMessages.templesEmpty}
-        error={templeError}
-        onChange={(templeId) =>
-          onChange(
-            templeId ? { templeId, fromOtherChurch: false, otherChurch: '' } : { ...value, templeId: null },
-          )
-        }
-      />
-      <CheckboxField
-        label={authMessages.otherChurchCheckbox}
-        name="fromOtherChurch"
-        checked={value.fromOtherChurch}
-        onCheckedChange={(checked) =>
-          onChange(
-            checked
-              ? { templeId: null, fromOtherChurch: true, otherChurch: value.otherChurch }
-              : { ...value, fromOtherChurch: false, otherChurch: '' },
-          )
-        }
-      />
-      {value.fromOtherChurch && (
-        <TextField
-          label={authMessages.otherChurchLabel}
-          name="otherChurch"
-          autoComplete="organization"
-          maxLength={120}
-          value={value.otherChurch}
-          onValueChange={(otherChurch) => onChange({ ...value, otherChurch })}
-          error={otherChurchError}
-        />
-      )}
-    </fieldset>
-  );
-}
-
-/** True when a congregation is chosen or another church is named (the welcome save rule). */
-export function hasCongregation(value: CongregationValue): boolean {
-  return value.fromOtherChurch ? value.otherChurch.trim().length > 0 : value.templeId !== null;
-}
+export const CongregationFields = withFieldGroup({
+  defaultValues,
+  render: function Render({ group }) {
+    const { temples, loading, error, reload } = useTemples();
+    const options = useMemo(
+      () =>
+        (temples ?? []).map((t) => ({
+          value: t.id,
+          label: t.name,
+          hint: t.regional && t.regional !== 'custom' ? t.regional : undefined,
+        })),
+      [temples],
+    );
+    return (
+      <fieldset className="fieldset">
+        <legend className="visually-hidden">{authMessages.congregationLabel}</legend>
+        {error && (
+          <FormAlert>
+            {authMessages.templesFailed}{' '}
+            <button type="button" className="button-link" onClick={() => void reload()}>
+              {authMessages.retry}
+            </button>
+          </FormAlert>
+        )}
+        <group.AppField
+          name="congregacao"
+          listeners={{
+            onChange: ({ value }) => {
+              if (!value) return;
+              group.setFieldValue('fromOtherChurch', false);
+              group.setFieldValue('otherChurch', '');
+            },
+          }}
+        >
+          {(field) => (
+            <field.Combobox
+              label={authMessages.congregationLabel}
+              options={options}
+              placeholder={loading && !temples ? authMessages.templesLoading : authMessages.templePlaceholder}
+              emptyText={authMessages.templesEmpty}
+            />
+          )}
+        </group.AppField>
+        <group.AppField
+          name="fromOtherChurch"
+          listeners={{
+            onChange: ({ value }) => {
+              if (value) group.setFieldValue('congregacao', null);
+              else group.setFieldValue('otherChurch', '');
+            },
+          }}
+        >
+          {(field) => <field.CheckboxField label={authMessages.otherChurchCheckbox} />}
+        </group.AppField>
+        <group.Subscribe selector={(s) => s.values.fromOtherChurch}>
+          {(fromOtherChurch) =>
+            fromOtherChurch && (
+              <group.AppField name="otherChurch">
+                {(field) => (
+                  <field.TextField
+                    label={authMessages.otherChurchLabel}
+                    autoComplete="organization"
+                    maxLength={120}
+                  />
+                )}
+              </group.AppField>
+            )
+          }
+        </group.Subscribe>
+      </fieldset>
+    );
+  },
+});

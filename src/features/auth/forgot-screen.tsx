@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
-import { forgotEmailSchema } from '../../domain/validation.ts';
+import { forgotSchema } from '../../domain/validation.ts';
+import { reportError } from '../../lib/report-error.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
-import { FormAlert, TextField } from '../../ui/field.tsx';
+import { FormAlert } from '../../ui/field.tsx';
+import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { checkField, focusFirstInvalid } from './form.ts';
 import type { forgotSearchSchema } from './search.ts';
 import './auth.css';
 
@@ -16,37 +16,26 @@ type Search = v.InferOutput<typeof forgotSearchSchema>;
 /** /auth/forgot: asks for the recovery e-mail (spec §8 texts; 30 s notice on success). */
 export function ForgotScreen({ search }: { search: Search }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState(search.email ?? '');
-  const [error, setError] = useState<string | undefined>();
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const found = checkField(forgotEmailSchema, email);
-    setError(found);
-    if (found) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setFailed(false);
-    const address = email.trim();
-    const { error: apiError } = await (await supabaseAuth()).resetPasswordForEmail(address, {
-      redirectTo: `${window.location.origin}/auth/reset-password`,
-    });
-    setBusy(false);
-    if (apiError) {
-      console.error('password recovery failed', apiError);
-      setFailed(true);
-      notify('negative', authMessages.forgotFailed, 5);
-      return;
-    }
-    notify('positive', authMessages.forgotSent, 30);
-    await navigate({ to: '/auth/login', search: { method: 'email', email: address } });
-  }
+  const form = useSchemaForm({
+    schema: forgotSchema,
+    defaultValues: { email: search.email ?? '' },
+    onSubmit: async ({ email }) => {
+      setFailed(false);
+      const { error } = await (await supabaseAuth()).resetPasswordForEmail(email, {
+        redirectTo: `${window.location.origin}/auth/reset-password`,
+      });
+      if (error) {
+        reportError(error, { where: 'forgot-password' });
+        setFailed(true);
+        notify('negative', authMessages.forgotFailed, 5);
+        return;
+      }
+      notify('positive', authMessages.forgotSent, 30);
+      await navigate({ to: '/auth/login', search: { method: 'email', email } });
+    },
+  });
+  const email = useFormState(form.store, (s) => s.values.email.trim());
 
   return (
     <section className="auth-screen" aria-labelledby="forgot-title">
@@ -54,29 +43,23 @@ export function ForgotScreen({ search }: { search: Search }) {
         {authMessages.forgotTitle}
       </h1>
       <p className="auth-lead">{authMessages.forgotLead}</p>
-      <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Form form={form}>
         {failed && <FormAlert>{authMessages.forgotFailed}</FormAlert>}
-        <TextField
-          label={authMessages.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            if (error) setError(checkField(forgotEmailSchema, value));
-          }}
-          error={error}
-        />
-        <button type="submit" className="button button-block" disabled={busy} aria-busy={busy}>
-          {busy && <Spinner size={18} label={authMessages.loading} />}
-          {authMessages.forgotButton}
-        </button>
-      </form>
+        <form.AppField name="email">
+          {(f) => (
+            <f.TextField
+              label={authMessages.emailLabel}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+            />
+          )}
+        </form.AppField>
+        <form.SubmitButton>{authMessages.forgotButton}</form.SubmitButton>
+      </Form>
       <p className="auth-links">
-        <Link to="/auth/login" search={{ method: 'email', email: email.trim() || undefined }}>
+        <Link to="/auth/login" search={{ method: 'email', email: email || undefined }}>
           {authMessages.backToLogin}
         </Link>
       </p>

@@ -1,23 +1,21 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type * as v from 'valibot';
-import { authMessages, validationMessages } from '../../domain/messages.ts';
-import { emailSchema } from '../../domain/validation.ts';
+import { authMessages } from '../../domain/messages.ts';
+import { loginSchema } from '../../domain/validation.ts';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useSessionStore } from '../../lib/session.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
-import { FormAlert, TextField } from '../../ui/field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { checkField, type FieldErrors, focusFirstInvalid } from './form.ts';
+import { FormAlert } from '../../ui/field.tsx';
+import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { detectInAppBrowser } from './in-app-browser.ts';
 import type { loginSearchSchema } from './search.ts';
 import { authCallbackUrl } from './search.ts';
 import './auth.css';
 
 type Search = v.InferOutput<typeof loginSearchSchema>;
-type Field = 'email' | 'password';
-type Failure = 'invalid' | 'notConfirmed' | 'tooMany' | 'network' | null;
+type Failure = 'invalid' | 'notConfirmed' | 'tooMany' | 'network';
 
 /** Spec §8 login errors, from a supabase-js auth error. */
 export function classifyLoginError(error: {
@@ -25,78 +23,69 @@ export function classifyLoginError(error: {
   status?: number;
   message: string;
   name?: string;
-}): Exclude<Failure, null> {
+}): Failure {
   if (error.code === 'email_not_confirmed' || error.message === 'Email not confirmed') return 'notConfirmed';
   if (error.status === 429 || error.code === 'over_request_rate_limit') return 'tooMany';
   if (error.name === 'AuthRetryableFetchError' || error.status === 0) return 'network';
   return 'invalid';
 }
 
+/** What a failure adds under 'Email ou senha inválidos.' (spec §8 shows that text for any failure but an unconfirmed e-mail). */
+const FAILURE_DETAIL: Partial<Record<Failure, string>> = {
+  tooMany: authMessages.tooManyAttempts,
+  network: NETWORK_ERROR_MESSAGE,
+};
+
 export function LoginScreen({ search }: { search: Search }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState(search.email ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<Failure>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [failedOnce, setFailedOnce] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const [googleFailed, setGoogleFailed] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
   const inApp = typeof navigator === 'undefined' ? null : detectInAppBrowser(navigator.userAgent);
   const showGoogle = search.method !== 'email';
 
-  function validate(): FieldErrors<Field> {
-    return {
-      email: checkField(emailSchema, email),
-      password: password ? undefined : validationMessages.required,
-    };
-  }
-
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (found.email || found.password) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setSubmitting(true);
-    setFailure(null);
-    const { data, error } = await (await supabaseAuth()).signInWithPassword({
-      email: email.trim(),
-      password,
-    });
-    if (error || !data.session) {
-      setSubmitting(false);
-      const kind = error ? classifyLoginError(error) : 'invalid';
-      setFailure(kind);
-      if (kind === 'invalid') setFailedOnce(true);
-      return;
-    }
-    useSessionStore.getState().setSession(data.session);
-    void loadMe();
-    const target = safeRedirect(search.redirectTo);
-    if (!hasWelcome(data.session)) {
-      const name = firstName(displayNameOf(data.session));
-      await navigate({ to: '/auth/welcome', search: { redirectTo: target, ...(name ? { name } : {}) } });
-    } else {
-      await navigate({ href: target });
-    }
-  }
+  const form = useSchemaForm({
+    schema: loginSchema,
+    defaultValues: { email: search.email ?? '', password: '' },
+    onSubmit: async ({ email, password }) => {
+      setFailure(null);
+      setGoogleFailed(false);
+      const { data, error } = await (await supabaseAuth()).signInWithPassword({ email, password });
+      if (error || !data.session) {
+        const kind = error ? classifyLoginError(error) : 'invalid';
+        setFailure(kind);
+        if (kind !== 'notConfirmed') setFailedOnce(true);
+        return;
+      }
+      useSessionStore.getState().setSession(data.session);
+      void loadMe();
+      const target = safeRedirect(search.redirectTo);
+      if (!hasWelcome(data.session)) {
+        const name = firstName(displayNameOf(data.session));
+        await navigate({ to: '/auth/welcome', search: { redirectTo: target, ...(name ? { name } : {}) } });
+      } else {
+        await navigate({ href: target });
+      }
+    },
+  });
+  const email = useFormState(form.store, (s) => s.values.email.trim());
 
   async function signInWithGoogle() {
     setGoogleBusy(true);
+    setGoogleFailed(false);
     const { error } = await (await supabaseAuth()).signInWithOAuth({
       provider: 'google',
       options: { redirectTo: authCallbackUrl(safeRedirect(search.redirectTo, '') || undefined) },
     });
     if (error) {
       setGoogleBusy(false);
-      setFailure('network');
+      setGoogleFailed(true);
     }
   }
 
-  const forgotSearch = { email: email.trim() || undefined };
+  const forgotSearch = { email: email || undefined };
+  const detail = failure ? FAILURE_DETAIL[failure] : undefined;
 
   return (
     <section className="auth-screen" aria-labelledby="login-title">
@@ -132,52 +121,42 @@ export function LoginScreen({ search }: { search: Search }) {
         </div>
       )}
 
-      <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
-        {failure === 'invalid' && (
+      <Form form={form}>
+        {failure && failure !== 'notConfirmed' && (
           <FormAlert>
             {authMessages.invalidLogin}{' '}
             <Link to="/auth/forgot" search={forgotSearch}>
               {authMessages.invalidLoginForgot}
             </Link>
+            {detail && <span className="form-alert-detail">{detail}</span>}
           </FormAlert>
         )}
         {failure === 'notConfirmed' && <FormAlert>{authMessages.emailNotConfirmed}</FormAlert>}
-        {failure === 'tooMany' && <FormAlert>{authMessages.tooManyAttempts}</FormAlert>}
-        {failure === 'network' && <FormAlert>{NETWORK_ERROR_MESSAGE}</FormAlert>}
+        {googleFailed && <FormAlert>{NETWORK_ERROR_MESSAGE}</FormAlert>}
 
-        <TextField
-          label={authMessages.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            if (errors.email) setErrors((x) => ({ ...x, email: checkField(emailSchema, value) }));
-          }}
-          onBlur={() => email && setErrors((x) => ({ ...x, email: checkField(emailSchema, email) }))}
-          error={errors.email}
-        />
-        <TextField
-          label={authMessages.passwordLabel}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            if (errors.password && value) setErrors((x) => ({ ...x, password: undefined }));
-          }}
-          error={errors.password}
-        />
-        <button type="submit" className="button button-block" disabled={submitting} aria-busy={submitting}>
-          {submitting && <Spinner size={18} label={authMessages.loading} />}
-          {authMessages.loginButton}
-        </button>
-      </form>
+        <form.AppField name="email">
+          {(f) => (
+            <f.TextField
+              label={authMessages.emailLabel}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="password">
+          {(f) => (
+            <f.TextField
+              label={authMessages.passwordLabel}
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+          )}
+        </form.AppField>
+        <form.SubmitButton>{authMessages.loginButton}</form.SubmitButton>
+      </Form>
 
       <div className="auth-links">
         <Link
@@ -191,7 +170,7 @@ export function LoginScreen({ search }: { search: Search }) {
           {authMessages.noAccount}{' '}
           <Link
             to="/auth/signup"
-            search={{ email: email.trim() || undefined, redirectTo: search.redirectTo }}
+            search={{ email: email || undefined, redirectTo: search.redirectTo }}
             className="auth-strong-link"
           >
             {authMessages.createAccountLink}

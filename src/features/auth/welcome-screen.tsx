@@ -1,34 +1,27 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import * as v from 'valibot';
-import { authMessages, validationMessages } from '../../domain/messages.ts';
-import { cpfSchema, phoneSchema, welcomeSchema } from '../../domain/validation.ts';
+import { useEffect, useState } from 'react';
+import type * as v from 'valibot';
+import { authMessages } from '../../domain/messages.ts';
+import { type WelcomeBody, welcomeSchema } from '../../domain/validation.ts';
 import { ApiFailure, api } from '../../lib/api.ts';
 import { displayNameOf, firstName, safeRedirect } from '../../lib/auth-user.ts';
+import { reportError } from '../../lib/report-error.ts';
 import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
-import { CpfField, FormAlert, PhoneField } from '../../ui/field.tsx';
+import { FormAlert } from '../../ui/field.tsx';
+import { Form, schemaPasses, setServerErrors, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { CongregationFields, type CongregationValue, hasCongregation } from './congregation-fields.tsx';
-import { checkField, type FieldErrors, fieldErrors, focusFirstInvalid } from './form.ts';
+import { CONGREGATION_FIELDS, CongregationFields } from './congregation-fields.tsx';
 import { RevealIntro } from './reveal-intro.tsx';
 import type { welcomeSearchSchema } from './search.ts';
 import './auth.css';
 
 type Search = v.InferOutput<typeof welcomeSearchSchema>;
-type Field = 'cpf' | 'phone' | 'templeId' | 'otherChurch';
 
 /** Spec §9: welcome reveal steps. */
 export const WELCOME_REVEAL_MS = [1, 750, 2000, 4000] as const;
-
-const PATHS: Record<string, Field> = {
-  cpf: 'cpf',
-  phone: 'phone',
-  congregacao: 'templeId',
-  otherChurch: 'otherChurch',
-};
 
 /** /auth/welcome: first access. Completes the profile when there is none, then marks the welcome. */
 export function WelcomeScreen({ search }: { search: Search }) {
@@ -97,11 +90,12 @@ function Loading() {
 /** POST /v1/welcome, refresh the session (its metadata now has `welcome`), then go on. */
 function useFinishWelcome(redirectTo: string | undefined) {
   const navigate = useNavigate();
-  return async (body: object): Promise<ApiFailure | null> => {
+  return async (body: WelcomeBody | Record<string, never>): Promise<ApiFailure | null> => {
     try {
       await api('/v1/welcome', { method: 'POST', body });
     } catch (error) {
-      console.error('welcome failed', error);
+      // spec §8: reported, and a 5 s notice
+      reportError(error, { where: 'welcome', code: error instanceof ApiFailure ? error.code : undefined });
       notify('negative', authMessages.welcomeFailed, 5);
       return error instanceof ApiFailure ? error : new ApiFailure(0, 'INTERNAL', authMessages.welcomeFailed);
     }
@@ -134,82 +128,29 @@ function WelcomeButton({ redirectTo }: { redirectTo: string | undefined }) {
   );
 }
 
+/** The church choice the save button waits for (spec §5), as the schema words it. */
+const CHURCH_PATHS = ['congregacao', 'otherChurch'] as const;
+
 function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) {
   const finish = useFinishWelcome(redirectTo);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [cpf, setCpf] = useState('');
-  const [phone, setPhone] = useState('');
-  const [congregation, setCongregation] = useState<CongregationValue>({
-    templeId: null,
-    fromOtherChurch: false,
-    otherChurch: '',
+  const form = useSchemaForm({
+    schema: welcomeSchema,
+    defaultValues: { cpf: '', phone: '', congregacao: null, fromOtherChurch: false, otherChurch: '' },
+    onSubmit: async (value, formApi) => {
+      const failure = await finish(value);
+      if (failure?.code === 'CPF_ALREADY_REGISTERED') setServerErrors(formApi, { cpf: failure.message });
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
-  const canSave = hasCongregation(congregation);
-
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy || !canSave) return;
-    const result = v.safeParse(welcomeSchema, {
-      congregacao: congregation.fromOtherChurch ? null : congregation.templeId,
-      fromOtherChurch: congregation.fromOtherChurch,
-      otherChurch: congregation.fromOtherChurch ? congregation.otherChurch : null,
-      phone,
-      cpf,
-    });
-    if (!result.success) {
-      const found = fieldErrors(result.issues, PATHS);
-      if (congregation.fromOtherChurch && !congregation.otherChurch.trim()) {
-        found.otherChurch = validationMessages.otherChurch;
-      }
-      setErrors(found);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const failure = await finish(result.output);
-    if (failure?.code === 'CPF_ALREADY_REGISTERED') setErrors({ cpf: failure.message });
-    setBusy(false);
-  }
+  // spec §5: save is disabled until a congregation is chosen or another church is named
+  const canSave = useFormState(form.store, (s) => schemaPasses(welcomeSchema, s.values, CHURCH_PATHS));
 
   return (
-    <form ref={formRef} className="welcome-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <Form form={form} className="welcome-form">
       <p className="auth-lead">{authMessages.welcomeProfileLead}</p>
-      <CpfField
-        label={authMessages.cpfLabel}
-        value={cpf}
-        onValueChange={(value) => {
-          setCpf(value);
-          if (errors.cpf) setErrors((x) => ({ ...x, cpf: checkField(cpfSchema, value) }));
-        }}
-        onBlur={() => cpf && setErrors((x) => ({ ...x, cpf: checkField(cpfSchema, cpf) }))}
-        error={errors.cpf}
-      />
-      <PhoneField
-        label={authMessages.phoneLabel}
-        value={phone}
-        onValueChange={(value) => {
-          setPhone(value);
-          if (errors.phone) setErrors((x) => ({ ...x, phone: checkField(phoneSchema, value) }));
-        }}
-        onBlur={() => phone && setErrors((x) => ({ ...x, phone: checkField(phoneSchema, phone) }))}
-        error={errors.phone}
-      />
-      <CongregationFields
-        value={congregation}
-        onChange={(value) => {
-          setCongregation(value);
-          setErrors((x) => ({ ...x, templeId: undefined, otherChurch: undefined }));
-        }}
-        templeError={errors.templeId}
-        otherChurchError={errors.otherChurch}
-      />
-      <button type="submit" className="button button-block" disabled={busy || !canSave} aria-busy={busy}>
-        {busy && <Spinner size={18} label={authMessages.loading} />}
-        {authMessages.welcomeSave}
-      </button>
-    </form>
+      <form.AppField name="cpf">{(f) => <f.CpfField label={authMessages.cpfLabel} />}</form.AppField>
+      <form.AppField name="phone">{(f) => <f.PhoneField label={authMessages.phoneLabel} />}</form.AppField>
+      <CongregationFields form={form} fields={CONGREGATION_FIELDS} />
+      <form.SubmitButton disabled={!canSave}>{authMessages.welcomeSave}</form.SubmitButton>
+    </Form>
   );
 }
