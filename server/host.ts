@@ -12,14 +12,16 @@ import { FailureLimiter } from './auth/rate-limit.ts';
 import { hashPassword } from './auth/users.ts';
 import { preflight, withCors } from './cors.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
+import { devModeFor, devOnly } from './dev/mode.ts';
 import { functionsHandler } from './functions.ts';
 import { ANON_KEY, loadKeys } from './keys.ts';
 import { acquireLock } from './lock.ts';
-import { createMailbox, type Mail, mailboxRoutes } from './mailbox.ts';
+import { createSmtpMailer } from './mail/smtp.ts';
+import { createMailbox, type Mail, type Mailbox, mailboxRoutes, sendOnlyMailbox } from './mailbox.ts';
 import { nodeListener, type RequestEnv } from './node-http.ts';
 import { seed } from './seed/index.ts';
 import type { SeedContext } from './seed-context.ts';
-import { staticFiles } from './static.ts';
+import { appContentSecurityPolicy, staticFiles } from './static.ts';
 import { createStorage } from './storage.ts';
 
 const repoRoot = resolve(new URL('..', import.meta.url).pathname);
@@ -31,7 +33,7 @@ export interface HostOptions {
   databaseUrl?: string;
   /** 0 picks a free port. Default 5173. */
   port?: number;
-  /** Interface to listen on. Default 127.0.0.1. */
+  /** Interface to listen on. Default 127.0.0.1 (this machine only). */
   host?: string;
   /** The built PWA. Default `dist` at the repository root. */
   distDir?: string;
@@ -43,8 +45,17 @@ export interface HostOptions {
   log?: boolean;
   /** Run the demo seed after migrating. Default true. */
   seed?: boolean;
-  /** The fake Google sign-in page. Default true (there is no real Google locally). */
-  demoOAuth?: boolean;
+  /**
+   * Dev mode: the dev mailbox (/_dev/mail), the simulated Google sign-in and the payment fake,
+   * answering only clients on this machine. Default: on when `host` is a loopback interface.
+   */
+  devHelpers?: boolean;
+  /** Send e-mail through this SMTP server (smtp://user:pass@host:587) instead of the dev mailbox. */
+  smtpUrl?: string;
+  /** The From of real e-mail. Default: the SMTP user when it is an address, else no-reply@<smtp host>. */
+  smtpFrom?: string;
+  /** The Supabase URL the built app talks to when it is not this host (VITE_SUPABASE_URL): allowed in the CSP. */
+  supabaseUrl?: string;
   /** Login failures allowed per e-mail and per IP in 5 minutes. */
   loginLimits?: { perEmail: number; perIp: number };
   /** Handles app (non-Supabase) requests instead of the static files, e.g. Vite's dev middleware. */
@@ -56,7 +67,12 @@ export interface Host {
   database: Database;
   serviceRoleKey: string;
   anonKey: string;
+  /** The dev mailbox's mails (always empty when mail goes out by SMTP). */
   mailbox: { list(filter?: { to?: string }): Promise<Mail[]> };
+  /** Whether dev mode is on (see HostOptions.devHelpers). */
+  devHelpers: boolean;
+  /** Where e-mail goes: 'mailbox' (kept locally) or the SMTP server, e.g. 'smtp://smtp.example.com:587'. */
+  mail: string;
   /** The node:http server, e.g. to attach a WebSocket upgrade handler (realtime). */
   httpServer: Server;
   close(): Promise<void>;
@@ -64,6 +80,40 @@ export interface Host {
 
 /** Supabase paths (and the dev pages) go to the host; everything else is the app. */
 const SURFACE = /^\/(auth|storage|functions|realtime|rest)\/v1(\/|$)|^\/_dev(\/|$)/;
+/** The Supabase surface proper: the only paths with (permissive) CORS. */
+const SUPABASE = /^\/(auth|storage|functions|realtime|rest)\/v1(\/|$)/;
+/** The simulated Google sign-in: the chooser page and its callback (GoTrue paths, dev-only here). */
+const PICKER = /^\/auth\/v1\/(authorize|callback)\/?$/;
+
+/** The policy of host answers that are data, not pages (JSON, the avatar SVG). */
+const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Security headers on every answer: nosniff, a referrer policy, no framing by other sites. The app
+ * (shell, assets, service worker) gets its CSP; host pages and storage files keep their own (storage
+ * files may be framed by the app itself: signed event files open in an iframe).
+ */
+function withSecurityHeaders(path: string, res: Response, appCsp: string): Response {
+  let out = res;
+  const set = (name: string, value: string) => {
+    try {
+      out.headers.set(name, value);
+    } catch {
+      out = new Response(out.body, out); // immutable headers (e.g. a fetch result): copy once
+      out.headers.set(name, value);
+    }
+  };
+  const storage = path.startsWith('/storage/v1/');
+  const ancestors = storage ? "frame-ancestors 'self'" : "frame-ancestors 'none'";
+  const csp = out.headers.get('content-security-policy');
+  if (!SURFACE.test(path)) set('content-security-policy', appCsp);
+  else if (!csp) set('content-security-policy', storage ? `default-src 'none'; ${ancestors}` : DATA_CSP);
+  else if (!csp.includes('frame-ancestors')) set('content-security-policy', `${csp}; ${ancestors}`);
+  set('x-content-type-options', 'nosniff');
+  set('x-frame-options', storage ? 'SAMEORIGIN' : 'DENY');
+  set('referrer-policy', 'strict-origin-when-cross-origin');
+  return out;
+}
 
 export async function createHost(opts: HostOptions = {}): Promise<Host> {
   const log = opts.log ? (line: string) => console.log(line) : () => {};
@@ -84,7 +134,11 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     cleanups.push(() => database.close());
 
     const keys = await loadKeys(dataDir);
-    const mailbox = await createMailbox(database, log);
+    const bindHost = opts.host ?? '127.0.0.1';
+    const devHelpers = opts.devHelpers ?? devModeFor(bindHost, undefined);
+    const smtp = opts.smtpUrl ? createSmtpMailer(opts.smtpUrl, { from: opts.smtpFrom, log }) : null;
+    if (smtp) cleanups.push(() => smtp.close());
+    const mailbox: Mailbox = smtp ? sendOnlyMailbox(smtp) : await createMailbox(database, log);
     const storage = await createStorage({
       db: database.db,
       keys,
@@ -112,7 +166,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     });
     await new Promise<void>((ok, fail) => {
       httpServer.once('error', fail);
-      httpServer.listen(opts.port ?? 5173, opts.host ?? '127.0.0.1', () => ok());
+      httpServer.listen(opts.port ?? 5173, bindHost, () => ok());
     });
     cleanups.push(
       () =>
@@ -136,31 +190,47 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         email: new FailureLimiter(opts.loginLimits?.perEmail ?? 10, 5 * 60_000),
         ip: new FailureLimiter(opts.loginLimits?.perIp ?? 30, 5 * 60_000),
       },
-      demoOAuth: opts.demoOAuth ?? true,
+      // The simulated Google sign-in; off, /settings reports google: false.
+      demoOAuth: devHelpers,
     };
 
     const env = { supabaseUrl: url, anonKey: ANON_KEY, serviceRoleKey: keys.serviceRoleKey };
     const api = functionsHandler({ db: database.db, clock: systemClock, env, ...createHttpPorts(env) });
-    const serveStatic = staticFiles(opts.distDir ?? join(repoRoot, 'dist'));
+    const serveStatic = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
+    const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
+    const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });
+    const isPicker = (path: string, provider: string | undefined) =>
+      PICKER.test(path) && (path.includes('/callback') || provider === 'google');
 
     const app = new Hono<{ Bindings: RequestEnv }>();
-    // Browsers on another origin (Vite dev server) preflight every Supabase call.
     app.use('*', async (c, next) => {
-      if (!SURFACE.test(c.req.path)) return next();
+      await next();
+      c.res = withSecurityHeaders(c.req.path, c.res, appCsp);
+    });
+    // Browsers on another origin (Vite dev server) preflight every Supabase call; dev pages get no CORS.
+    app.use('*', async (c, next) => {
+      if (!SUPABASE.test(c.req.path) || isPicker(c.req.path, c.req.query('provider'))) return next();
       if (c.req.method === 'OPTIONS') return preflight();
       await next();
       c.res = withCors(c.res);
     });
-    app.route('/auth/v1', authApp(ctx, log));
-    app.route('/storage/v1', storage.routes);
-    app.all('/functions/v1/*', (c) => api(c.req.raw));
-    app.route('/_dev', mailboxRoutes(mailbox));
+    // The initials avatar is not a dev helper: Google users' avatar_url points here (the app shows
+    // it as the profile photo, also to phones on the LAN). It only draws the initials of `name`.
     app.get('/_dev/avatar.svg', (c) =>
       c.body(avatarSvg(c.req.query('name') ?? ''), 200, {
         'content-type': 'image/svg+xml',
         'cache-control': 'public, max-age=86400',
       }),
     );
+    // Dev helpers: gone when dev mode is off, and only for this machine when on.
+    app.use('/_dev/*', devGuard);
+    app.use('/auth/v1/*', (c, next) =>
+      isPicker(c.req.path, c.req.query('provider')) ? devGuard(c, next) : next(),
+    );
+    if (devHelpers && !smtp) app.route('/_dev', mailboxRoutes(mailbox));
+    app.route('/auth/v1', authApp(ctx, log));
+    app.route('/storage/v1', storage.routes);
+    app.all('/functions/v1/*', (c) => api(c.req.raw));
     app.get('*', (c) => serveStatic(c.req.raw));
     app.notFound((c) => c.json({ message: 'Not Found' }, 404));
     app.onError((err, c) => {
@@ -175,6 +245,8 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       serviceRoleKey: keys.serviceRoleKey,
       anonKey: ANON_KEY,
       mailbox,
+      devHelpers,
+      mail: smtp ? smtp.describe : 'mailbox',
       httpServer,
       close: cleanup,
     };

@@ -42,9 +42,17 @@ export function page(title: string, body: string): string {
 </html>`;
 }
 
+/** These pages have no script at all; their only style is the inline block above. */
+export const HOST_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: http: https:; base-uri 'none'; frame-ancestors 'none'";
+
 export function htmlResponse(html: string, status = 200): Response {
   return new Response(html, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': HOST_PAGE_CSP,
+    },
   });
 }

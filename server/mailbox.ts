@@ -13,9 +13,22 @@ export interface Mail {
   created_at: string;
 }
 
-export interface Mailbox {
-  send(mail: Omit<Mail, 'id' | 'created_at'>): Promise<void>;
+/** An e-mail the host sends (confirmation, password recovery). */
+export type OutgoingMail = Omit<Mail, 'id' | 'created_at'>;
+
+/** Where e-mail goes: the dev mailbox below, or SMTP (`server/mail/smtp.ts`) when `SMTP_URL` is set. */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** The dev mailbox: a Mailer that keeps what it sends, to read at /_dev/mail. */
+export interface Mailbox extends Mailer {
   list(filter?: { to?: string }): Promise<Mail[]>;
+}
+
+/** The mailbox when mail goes out for real: nothing is kept, so nothing is listed. */
+export function sendOnlyMailbox(mailer: Mailer): Mailbox {
+  return { send: (mail) => mailer.send(mail), list: async () => [] };
 }
 
 // A local-only table (schema `dev`), created by the host and never by a migration: production

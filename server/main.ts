@@ -1,16 +1,20 @@
 /**
  * `npm start`: the local Supabase-compatible host plus the built app on one port.
- * Env: PORT (5173), HOST (0.0.0.0), DATA_DIR (.data), DATABASE_URL (optional real PostgreSQL),
- * PUBLIC_URL (the address phones on the LAN use; default http://localhost:PORT), DEMO_GOOGLE=0 (no fake Google).
+ * Env: PORT (5173), HOST (127.0.0.1: this machine only), DATA_DIR (.data), DATABASE_URL (optional
+ * real PostgreSQL), PUBLIC_URL (the address phones on the LAN use; default http://localhost:PORT),
+ * DEV_HELPERS (1/0: dev mailbox, simulated Google and payments; default on only on loopback),
+ * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off). README lists them.
  * `--dev` serves the app through Vite's dev middleware (hot reload) instead of `dist`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { devModeFor, isLoopbackInterface, parseDevHelpers } from './dev/mode.ts';
 import { createHost, type Host } from './host.ts';
 import { DataDirLockedError } from './lock.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 5173);
+const bindHost = process.env.HOST || '127.0.0.1';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type ViteServer = { middlewares: Middleware; close(): Promise<void> };
@@ -18,14 +22,19 @@ type ViteServer = { middlewares: Middleware; close(): Promise<void> };
 let vite: ViteServer | null = null;
 let host: Host;
 try {
+  if (process.env.DEMO_GOOGLE !== undefined) {
+    console.warn('⚠ DEMO_GOOGLE não existe mais: o login Google simulado segue DEV_HELPERS (veja o README).');
+  }
   host = await createHost({
     port,
-    host: process.env.HOST ?? '0.0.0.0',
+    host: bindHost,
     dataDir: process.env.DATA_DIR ?? '.data',
     databaseUrl: process.env.DATABASE_URL || undefined,
     publicUrl: process.env.PUBLIC_URL || undefined,
-    // The fake Google page signs anyone in as any e-mail: turn it off on a shared install.
-    demoOAuth: process.env.DEMO_GOOGLE !== '0',
+    devHelpers: devModeFor(bindHost, parseDevHelpers(process.env.DEV_HELPERS)),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    smtpFrom: process.env.SMTP_FROM || undefined,
+    supabaseUrl: process.env.VITE_SUPABASE_URL || undefined,
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).
     appMiddleware: dev ? (req, res, next) => (vite ? vite.middlewares(req, res, next) : next()) : undefined,
@@ -53,15 +62,41 @@ const seconds = (performance.now() / 1000).toFixed(1);
 const accounts = Object.values(DEMO_USERS)
   .map((u) => `    ${u.email}`)
   .join('\n');
-console.log(`
-Congrega rodando em ${host.url}${dev ? ' (modo dev, Vite)' : ''}  (pronto em ${seconds} s)
-
-  Contas de demonstração (senha: ${DEMO_PASSWORD}):
-${accounts}
-
-  E-mails enviados (confirmação, senha): ${host.url}/_dev/mail
-  Banco: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${process.env.DATA_DIR ?? '.data'}`}
-`);
+const network = !isLoopbackInterface(bindHost);
+const lines = [
+  `Congrega rodando em ${host.url}${dev ? ' (modo dev, Vite)' : ''}  (pronto em ${seconds} s)`,
+  `  Escutando em ${bindHost}:${port}${network ? ' — ABERTO NA REDE' : ' (só este computador)'}`,
+  '',
+  `  Contas de demonstração (senha: ${DEMO_PASSWORD}):`,
+  accounts,
+  '',
+  host.devHelpers
+    ? `  Modo dev LIGADO, só para acessos deste computador: login Google simulado${host.mail === 'mailbox' ? `, e-mails em ${host.url}/_dev/mail` : ''}`
+    : '  Modo dev desligado: sem caixa de e-mails local nem login Google simulado (DEV_HELPERS=1 liga).',
+  host.mail === 'mailbox'
+    ? host.devHelpers
+      ? '  E-mails (confirmação, senha) ficam na caixa local; SMTP_URL envia de verdade.'
+      : '  ⚠ E-mails não são entregues: os links aparecem só neste console. Configure SMTP_URL.'
+    : `  E-mails enviados por SMTP: ${host.mail}`,
+  `  Banco: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${process.env.DATA_DIR ?? '.data'}`}`,
+];
+if (network) {
+  lines.push(
+    '',
+    `  ⚠ HOST=${bindHost}: qualquer aparelho da rede alcança o app e a API.`,
+    `    As contas de demonstração acima (senha ${DEMO_PASSWORD}) continuam valendo: troque as senhas`,
+    '    delas antes de abrir para pessoas que não são da equipe.',
+  );
+  if (!process.env.PUBLIC_URL) {
+    lines.push(
+      `    PUBLIC_URL não definida: links de e-mail apontam para ${host.url}, que outro aparelho não abre.`,
+    );
+  }
+  if (host.devHelpers) {
+    lines.push('    DEV_HELPERS=1: as páginas de desenvolvimento seguem respondendo só a este computador.');
+  }
+}
+console.log(`\n${lines.join('\n')}\n`);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -10,6 +10,35 @@ export type FetchHandler = (req: Request, env: RequestEnv) => Promise<Response> 
 const MAX_BODY = 25 * 1024 * 1024; // uploads (images, receipts) stay well under this
 
 class BodyTooLargeError extends Error {}
+class BadRequestError extends Error {}
+
+/** A Host header: a DNS name or IPv4, or a bracketed IPv6, with an optional port. Nothing else. */
+const HOST_HEADER =
+  /^(?:[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The request URL from the Host header and the request target. A malformed Host (spaces, `@`,
+ * `/`, bad brackets) or a target that is not a path (`*`, garbage) is the client's fault: 400.
+ */
+export function requestUrl(host: string | undefined, target: string | undefined): URL {
+  const authority = host ?? 'localhost';
+  let path = target ?? '/';
+  if (/^https?:\/\//i.test(path)) {
+    // Absolute-form (what a proxy sends): keep its path; the authority stays the checked Host.
+    try {
+      const absolute = new URL(path);
+      path = absolute.pathname + absolute.search;
+    } catch {
+      throw new BadRequestError();
+    }
+  }
+  if (!HOST_HEADER.test(authority) || !path.startsWith('/')) throw new BadRequestError();
+  try {
+    return new URL(`http://${authority}${path}`);
+  } catch {
+    throw new BadRequestError();
+  }
+}
 
 async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
@@ -24,7 +53,7 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> 
 
 /** node:http request → Web Request (body buffered: requests here are small JSON or one file). */
 export async function toRequest(req: IncomingMessage): Promise<Request> {
-  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+  const url = requestUrl(req.headers.host, req.url);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -56,6 +85,15 @@ export async function writeResponse(res: ServerResponse, response: Response, met
   res.end();
 }
 
+/** Headers of the answers written here, outside the app (which adds its own security headers). */
+const BARE_HEADERS = {
+  'content-type': 'application/json',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
 /** A node:http request listener that runs a fetch handler. */
 export function nodeListener(handler: FetchHandler, onError: (err: unknown) => void) {
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -64,12 +102,16 @@ export function nodeListener(handler: FetchHandler, onError: (err: unknown) => v
       const response = await handler(request, { ip: req.socket.remoteAddress ?? '' });
       await writeResponse(res, response, request.method);
     } catch (err) {
+      if (err instanceof BadRequestError) {
+        res.writeHead(400, BARE_HEADERS).end('{"message":"Bad Request"}');
+        return;
+      }
       if (err instanceof BodyTooLargeError) {
-        res.writeHead(413, { 'content-type': 'application/json' }).end('{"message":"Payload too large"}');
+        res.writeHead(413, BARE_HEADERS).end('{"message":"Payload too large"}');
         return;
       }
       onError(err);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      if (!res.headersSent) res.writeHead(500, BARE_HEADERS);
       res.end('{"message":"Internal server error"}');
     }
   };

@@ -9,6 +9,53 @@ import { compressible, mimeType } from './mime.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/**
+ * Third-party origins the app loads, by CSP directive. Keep every outside origin here, named, so
+ * the policy stays one reviewed list (README "Security headers" shows the result for static hosts).
+ */
+export const THIRD_PARTY_ORIGINS = {
+  /** The venue map: an OpenStreetMap embed in an iframe (src/features/events/map.ts). */
+  openStreetMap: { 'frame-src': ['https://www.openstreetmap.org'] },
+  /** Profile photos of Google accounts (user_metadata.avatar_url) on a real Supabase project. */
+  googleAvatars: { 'img-src': ['https://*.googleusercontent.com'] },
+  /** Mercado Pago (Bricks SDK, card tokenization, 3DS frames): the payments issue fills this in. */
+  mercadoPago: {} as Partial<Record<CspDirective, string[]>>,
+} satisfies Record<string, Partial<Record<CspDirective, string[]>>>;
+
+type CspDirective = 'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'font-src';
+
+/**
+ * The app's Content-Security-Policy. No inline script anywhere (dist/index.html loads only module
+ * files); `supabaseUrls` are the Supabase surfaces the app talks to (the host's own public URL, or
+ * VITE_SUPABASE_URL of the build): API and auth calls, realtime, storage images and signed files.
+ */
+export function appContentSecurityPolicy(supabaseUrls: string[] = []): string {
+  const origins = [...new Set(supabaseUrls.filter(Boolean).map((u) => new URL(u).origin))];
+  const sockets = origins.map((o) => o.replace(/^http/, 'ws'));
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...origins],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...origins, ...sockets],
+    'frame-src': ["'self'", ...origins],
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  for (const extra of Object.values(THIRD_PARTY_ORIGINS) as Partial<Record<CspDirective, string[]>>[]) {
+    for (const [directive, list] of Object.entries(extra)) directives[directive]!.push(...list);
+  }
+  return Object.entries(directives)
+    .map(([name, list]) => `${name} ${[...new Set(list)].join(' ')}`)
+    .join('; ');
+}
+
 /** Paths that belong to the Supabase surface or the dev pages: never answered with the app shell. */
 const NOT_SPA = ['/auth/v1', '/storage/v1', '/functions/v1', '/realtime/v1', '/rest/v1', '/_dev'];
 
@@ -25,21 +72,21 @@ function cacheControl(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-function missingBuildPage(distDir: string): Response {
+function missingBuildPage(distDir: string, devHelpers: boolean): Response {
   return htmlResponse(
     page(
       'Congrega: app não compilado',
       `<h1>O app ainda não foi compilado</h1>
 <p class="sub">O servidor do Congrega está rodando, mas não encontrou a pasta <code>${escapeHtml(distDir)}</code>.</p>
 <div class="card"><p>Rode <code>npm run build</code> (ou <code>npm start</code>, que compila e inicia) e recarregue esta página.</p>
-<p class="muted">A API, o login e a caixa de e-mails locais já funcionam: <a href="/_dev/mail">/_dev/mail</a>.</p></div>`,
+<p class="muted">A API e o login já funcionam${devHelpers ? ', e a caixa de e-mails local também: <a href="/_dev/mail">/_dev/mail</a>' : ''}.</p></div>`,
     ),
     503,
   );
 }
 
 /** Serves the built PWA with SPA fallback, cache headers and gzip/brotli for text files. */
-export function staticFiles(distDir: string) {
+export function staticFiles(distDir: string, opts: { devHelpers?: boolean } = {}) {
   const root = resolve(distDir);
   const cache = new Map<string, Loaded>();
 
@@ -121,7 +168,7 @@ export function staticFiles(distDir: string) {
       !NOT_SPA.some((p) => urlPath === p || urlPath.startsWith(`${p}/`));
     if (!navigation)
       return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
-    if (!existsSync(join(root, 'index.html'))) return missingBuildPage(distDir);
+    if (!existsSync(join(root, 'index.html'))) return missingBuildPage(distDir, opts.devHelpers ?? false);
     const shell = await load(join(root, 'index.html'));
     return respond(req, shell!, '/index.html');
   };

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './lib/context.ts';
 import { ApiHttpError, errorJson } from './lib/errors.ts';
 import { createTokenVerifier, requireUser } from './middleware/auth.ts';
@@ -33,6 +34,23 @@ export function createApp(ports: Ports) {
   const app = new Hono<AppEnv>().basePath('/api');
   const deps: RouteDeps = { requireUser: requireUser(createTokenVerifier(ports.env)) };
 
+  // JSON only: nothing to run or frame; nosniff and a referrer policy (DESIGN.md §7b), on Supabase too.
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginResourcePolicy: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      strictTransportSecurity: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
   app.use(
     '*',
     cors({
