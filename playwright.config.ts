@@ -28,7 +28,8 @@ export default defineConfig({
   // The real local host on a fresh in-memory database with the demo seed, serving the built app.
   webServer: {
     command: `npx tsx server/main.ts`,
-    env: { PORT: String(port), DATA_DIR: 'memory://', HOST: '127.0.0.1' },
+    // Dev mode on (mailbox, Google picker) whatever the developer's shell says.
+    env: { PORT: String(port), DATA_DIR: 'memory://', HOST: '127.0.0.1', DEV_HELPERS: '1' },
     url: `http://localhost:${port}/auth/v1/.well-known/jwks.json`,
     timeout: 120_000,
     reuseExistingServer: false,

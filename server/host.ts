@@ -9,7 +9,7 @@ import type { AuthContext } from './auth/context.ts';
 import { authApp } from './auth/index.ts';
 import { avatarSvg } from './auth/oauth.ts';
 import { FailureLimiter } from './auth/rate-limit.ts';
-import { hashPassword } from './auth/users.ts';
+import { checkPassword, hashPassword } from './auth/users.ts';
 import { preflight, withCors } from './cors.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
 import { devModeFor, devOnly } from './dev/mode.ts';
@@ -19,6 +19,7 @@ import { acquireLock } from './lock.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
 import { createMailbox, type Mail, type Mailbox, mailboxRoutes, sendOnlyMailbox } from './mailbox.ts';
 import { nodeListener, type RequestEnv } from './node-http.ts';
+import { grantAdmin, lockDemoAccounts } from './seed/accounts.ts';
 import { seed } from './seed/index.ts';
 import type { SeedContext } from './seed-context.ts';
 import { appContentSecurityPolicy, staticFiles } from './static.ts';
@@ -27,6 +28,8 @@ import { createStorage } from './storage.ts';
 const repoRoot = resolve(new URL('..', import.meta.url).pathname);
 
 export interface HostOptions {
+  /** Give this account the admin role at start (how a real install gets its first admin). */
+  adminEmail?: string;
   /** Data folder (PGlite, keys, storage, lock), or 'memory://' for nothing on disk. Default `.data`. */
   dataDir?: string;
   /** Use this PostgreSQL instead of PGlite (keys and storage still live in dataDir). */
@@ -71,6 +74,10 @@ export interface Host {
   mailbox: { list(filter?: { to?: string }): Promise<Mail[]> };
   /** Whether dev mode is on (see HostOptions.devHelpers). */
   devHelpers: boolean;
+  /** Demo accounts whose known password was replaced at start (dev mode off). */
+  demoAccountsLocked: number;
+  /** With `adminEmail`: whether that account exists (and so now holds the admin role). */
+  adminGranted: boolean | null;
   /** Where e-mail goes: 'mailbox' (kept locally) or the SMTP server, e.g. 'smtp://smtp.example.com:587'. */
   mail: string;
   /** The node:http server, e.g. to attach a WebSocket upgrade handler (realtime). */
@@ -150,6 +157,11 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       const seedContext: SeedContext = { hashPassword, putObject: storage.putObject, now: new Date() };
       await seed(database.db, seedContext);
     }
+    // A host others can reach keeps no account behind the password the README prints.
+    const demoAccountsLocked = devHelpers
+      ? 0
+      : await lockDemoAccounts(database.db, { hashPassword, checkPassword });
+    const adminGranted = opts.adminEmail ? await grantAdmin(database.db, opts.adminEmail) : null;
 
     // The URL (and so the token issuer) is known once the port is.
     let handler: ((req: Request, env: RequestEnv) => Promise<Response>) | null = null;
@@ -246,6 +258,8 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       anonKey: ANON_KEY,
       mailbox,
       devHelpers,
+      demoAccountsLocked,
+      adminGranted,
       mail: smtp ? smtp.describe : 'mailbox',
       httpServer,
       close: cleanup,

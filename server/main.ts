@@ -35,6 +35,7 @@ try {
     smtpUrl: process.env.SMTP_URL || undefined,
     smtpFrom: process.env.SMTP_FROM || undefined,
     supabaseUrl: process.env.VITE_SUPABASE_URL || undefined,
+    adminEmail: process.env.ADMIN_EMAIL || undefined,
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).
     appMiddleware: dev ? (req, res, next) => (vite ? vite.middlewares(req, res, next) : next()) : undefined,
@@ -67,8 +68,9 @@ const lines = [
   `Congrega rodando em ${host.url}${dev ? ' (modo dev, Vite)' : ''}  (pronto em ${seconds} s)`,
   `  Escutando em ${bindHost}:${port}${network ? ' — ABERTO NA REDE' : ' (só este computador)'}`,
   '',
-  `  Contas de demonstração (senha: ${DEMO_PASSWORD}):`,
-  accounts,
+  host.devHelpers
+    ? `  Contas de demonstração (senha: ${DEMO_PASSWORD}):\n${accounts}`
+    : `  Contas de demonstração bloqueadas fora do modo dev${host.demoAccountsLocked ? ` (${host.demoAccountsLocked} senhas trocadas agora)` : ''}.`,
   '',
   host.devHelpers
     ? `  Modo dev LIGADO, só para acessos deste computador: login Google simulado${host.mail === 'mailbox' ? `, e-mails em ${host.url}/_dev/mail` : ''}`
@@ -84,8 +86,9 @@ if (network) {
   lines.push(
     '',
     `  ⚠ HOST=${bindHost}: qualquer aparelho da rede alcança o app e a API.`,
-    `    As contas de demonstração acima (senha ${DEMO_PASSWORD}) continuam valendo: troque as senhas`,
-    '    delas antes de abrir para pessoas que não são da equipe.',
+    host.devHelpers
+      ? `    DEV_HELPERS=1 na rede: as contas de demonstração (senha ${DEMO_PASSWORD}) valem para qualquer um.`
+      : '    Primeiro administrador: crie sua conta e reinicie com ADMIN_EMAIL=seu@email.',
   );
   if (!process.env.PUBLIC_URL) {
     lines.push(
@@ -95,6 +98,13 @@ if (network) {
   if (host.devHelpers) {
     lines.push('    DEV_HELPERS=1: as páginas de desenvolvimento seguem respondendo só a este computador.');
   }
+}
+if (host.adminGranted !== null) {
+  lines.push(
+    host.adminGranted
+      ? `  ADMIN_EMAIL: ${process.env.ADMIN_EMAIL} é administrador.`
+      : `  ⚠ ADMIN_EMAIL: nenhuma conta com ${process.env.ADMIN_EMAIL}; crie a conta e reinicie.`,
+  );
 }
 console.log(`\n${lines.join('\n')}\n`);
 

@@ -8,6 +8,7 @@ import { createApp } from '../../functions/api/app.ts';
 import type { Ports } from '../../functions/api/ports/index.ts';
 import type { Host } from '../../server/host.ts';
 import { decodeQuotedPrintable, startTestSmtpServer } from '../../server/mail/test-smtp-server.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
 import { client, newEmail, startHost } from './helpers.ts';
 
 /** DESIGN.md §7b: loopback by default, dev helpers only in dev mode and only for this machine. */
@@ -106,6 +107,48 @@ describe('defaults', () => {
     try {
       expect((await fetch(`${host.url}/_dev/mail`)).status).toBe(404);
       expect((await fetch(`${host.url}/auth/v1/authorize?provider=google`)).status).toBe(404);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('demo accounts outside dev mode', () => {
+  it('no demo account opens with the published password; ADMIN_EMAIL makes the first admin', async () => {
+    const host = await startHost({
+      seed: true,
+      devHelpers: false,
+      adminEmail: DEMO_USERS.membro.email.toUpperCase(),
+    });
+    try {
+      expect(host.demoAccountsLocked).toBe(Object.keys(DEMO_USERS).length);
+      expect(host.adminGranted).toBe(true);
+      for (const user of Object.values(DEMO_USERS)) {
+        const { error } = await client(host).auth.signInWithPassword({
+          email: user.email,
+          password: DEMO_PASSWORD,
+        });
+        expect(error?.code, user.email).toBe('invalid_credentials');
+      }
+      const [role] = await host.database.db.query<{ role: string }>(
+        'select role from public.user_roles where user_id = $1',
+        [DEMO_USERS.membro.id],
+      );
+      expect(role?.role).toBe('admin');
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('in dev mode the demo accounts keep the published password', async () => {
+    const host = await startHost({ seed: true });
+    try {
+      expect(host.demoAccountsLocked).toBe(0);
+      const { error } = await client(host).auth.signInWithPassword({
+        email: DEMO_USERS.admin.email,
+        password: DEMO_PASSWORD,
+      });
+      expect(error).toBeNull();
     } finally {
       await host.close();
     }

@@ -201,6 +201,19 @@ test('the Google button is hidden with ?method=email', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Entrar com Google' })).toHaveCount(0);
 });
 
+test('the Google button is hidden when the auth server does not offer Google (dev mode off)', async ({
+  page,
+}) => {
+  // What a host opened to the network answers: GoTrue's settings with google off.
+  await page.route('**/auth/v1/settings', (route) =>
+    route.fulfill({ json: { external: { email: true, google: false }, disable_signup: false } }),
+  );
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entrar com Google' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Criar uma conta!' })).toBeVisible();
+});
+
 test.describe('inside an in-app browser', () => {
   test.use({
     userAgent:

@@ -12,6 +12,7 @@ import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { detectInAppBrowser } from './in-app-browser.ts';
 import type { loginSearchSchema } from './search.ts';
 import { authCallbackUrl } from './search.ts';
+import { useGoogleEnabled } from './use-auth-settings.ts';
 import './auth.css';
 
 type Search = v.InferOutput<typeof loginSearchSchema>;
@@ -43,7 +44,8 @@ export function LoginScreen({ search }: { search: Search }) {
   const [googleFailed, setGoogleFailed] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
   const inApp = typeof navigator === 'undefined' ? null : detectInAppBrowser(navigator.userAgent);
-  const showGoogle = search.method !== 'email';
+  const googleEnabled = useGoogleEnabled();
+  const showGoogle = search.method !== 'email' && googleEnabled;
 
   const form = useSchemaForm({
     schema: loginSchema,
