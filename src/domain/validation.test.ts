@@ -16,6 +16,7 @@ import {
   monthSchema,
   onlyDigits,
   passwordSchema,
+  phoneDigits,
   phoneSchema,
   resetPasswordSchema,
   signupFormSchema,
@@ -51,9 +52,9 @@ describe('helpers', () => {
     expect(formatCpf('529.982.247-2599')).toBe('529.982.247-25');
   });
 
-  it('isValidPhone wants 10–11 digits and a valid DDD', () => {
+  it('isValidPhone wants 11 digits (mobile) and a valid DDD', () => {
     expect(isValidPhone('(11) 98765-4321')).toBe(true);
-    expect(isValidPhone('1132654321')).toBe(true);
+    expect(isValidPhone('1132654321')).toBe(false);
     expect(isValidPhone('(20) 98765-4321')).toBe(false);
     expect(isValidPhone('(11) 88765-4321')).toBe(false);
     expect(isValidPhone('119876543')).toBe(false);
@@ -62,7 +63,7 @@ describe('helpers', () => {
 
   it('formatPhone masks as (##) #####-####', () => {
     expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
-    expect(formatPhone('1132654321')).toBe('(11) 3265-4321');
+    expect(formatPhone('1198765432')).toBe('(11) 98765-432');
     expect(formatPhone('119')).toBe('(11) 9');
   });
 
@@ -134,6 +135,55 @@ describe('CPF and phone', () => {
     expect(messageOf(phoneSchema, '(00) 12345-6789')).toBe(m.phone);
     expect(messageOf(phoneSchema, '')).toBe(m.required);
     expect(v.parse(phoneSchema, '(21) 99876-5432')).toBe('21998765432');
+  });
+});
+
+describe('phone: exactly 11 digits everywhere', () => {
+  it('accepts a pasted +55, a mask or bare digits and outputs the 11 digits', () => {
+    for (const input of [
+      '+55 21 91234-5678',
+      '+55 (21) 91234-5678',
+      '+5521912345678',
+      '5521912345678',
+      '(21) 91234-5678',
+      '21 91234-5678',
+      '21912345678',
+      '  (21) 91234-5678 ',
+    ]) {
+      expect(v.parse(phoneSchema, input), input).toBe('21912345678');
+    }
+  });
+
+  it('refuses landlines, short or long numbers, other countries and letters', () => {
+    for (const input of [
+      '(21) 3123-4567',
+      '2131234567',
+      '2191234567',
+      '219123456789',
+      '+1 212 555 0100',
+      '+44 21 91234-5678',
+      '(21) 81234-5678',
+      '(20) 91234-5678',
+      '21 9123a-5678',
+    ]) {
+      expect(messageOf(phoneSchema, input), input).toBe(m.phone);
+    }
+  });
+
+  it('phoneDigits drops the mask and the +55 country code only', () => {
+    expect(phoneDigits('+55 21 91234-5678')).toBe('21912345678');
+    expect(phoneDigits('(55) 91234-5678')).toBe('55912345678');
+    expect(phoneDigits('55912345678')).toBe('55912345678');
+  });
+
+  it('formatPhone shows (21) 91234-5678 whatever was pasted, and masks partial input', () => {
+    expect(formatPhone('21912345678')).toBe('(21) 91234-5678');
+    expect(formatPhone('+55 21 91234-5678')).toBe('(21) 91234-5678');
+    expect(formatPhone('(21) 91234-5678')).toBe('(21) 91234-5678');
+    expect(formatPhone('2')).toBe('(2');
+    expect(formatPhone('2191234')).toBe('(21) 91234');
+    expect(formatPhone('21912345')).toBe('(21) 91234-5');
+    expect(formatPhone('219123456789')).toBe('(21) 91234-5678');
   });
 });
 

@@ -53,27 +53,32 @@ export const VALID_DDDS: ReadonlySet<string> = new Set(
     .split(' '),
 );
 
-/** True for 10 digits (landline) or 11 digits (mobile, starting with 9) with a valid DDD; masks allowed. */
-export function isValidPhone(value: string): boolean {
-  if (!/^[\d\s()+-]*$/.test(value)) return false;
+/**
+ * The 11 phone digits (DDD + 9-digit mobile) of a pasted or typed phone: drops the mask and a
+ * leading +55 country code ("+55 21 91234-5678", "(21) 91234-5678" → "21912345678").
+ */
+export function phoneDigits(value: string): string {
   const d = onlyDigits(value);
-  if (d.length !== 10 && d.length !== 11) return false;
-  if (!VALID_DDDS.has(d.slice(0, 2))) return false;
-  if (d.length === 11) return d[2] === '9';
-  return /[2-9]/.test(d[2]!);
+  if ((value.trim().startsWith('+') || d.length === 13) && d.startsWith('55')) return d.slice(2);
+  return d;
 }
 
-/** Masks a phone as (##) #####-#### (or (##) ####-#### for 10 digits). */
+/** True for exactly 11 digits (mobile: valid DDD, then 9) after the +55 and the mask are dropped. */
+export function isValidPhone(value: string): boolean {
+  if (!/^\s*(\+\s*55)?[\d\s()-]*$/.test(value)) return false;
+  const d = phoneDigits(value);
+  return d.length === 11 && VALID_DDDS.has(d.slice(0, 2)) && d[2] === '9';
+}
+
+/** Masks a phone as (##) #####-#### (partial input is masked as far as it goes; +55 is dropped). */
 export function formatPhone(value: string): string {
-  const d = onlyDigits(value).slice(0, 11);
+  const d = phoneDigits(value).slice(0, 11);
   if (d.length === 0) return '';
   if (d.length <= 2) return `(${d}`;
   const ddd = d.slice(0, 2);
   const rest = d.slice(2);
-  if (rest.length <= 4) return `(${ddd}) ${rest}`;
-  const split = d.length === 11 ? 5 : 4;
-  if (rest.length <= split) return `(${ddd}) ${rest}`;
-  return `(${ddd}) ${rest.slice(0, split)}-${rest.slice(split)}`;
+  if (rest.length <= 5) return `(${ddd}) ${rest}`;
+  return `(${ddd}) ${rest.slice(0, 5)}-${rest.slice(5)}`;
 }
 
 /** True when the e-mail's local part (before the last @) has at most 64 characters. */
@@ -134,14 +139,14 @@ export const cpfSchema = v.pipe(
   v.transform(onlyDigits),
 );
 
-/** Phone masked ((##) #####-####) or digits; outputs the digits. */
+/** Phone masked ((##) #####-####), with +55 or digits only; outputs the 11 digits (21912345678). */
 export const phoneSchema = v.pipe(
   v.string(m.phone),
   v.trim(),
   v.nonEmpty(m.required),
-  v.maxLength(20, m.phone),
+  v.maxLength(24, m.phone),
   v.check(isValidPhone, m.phone),
-  v.transform(onlyDigits),
+  v.transform(phoneDigits),
 );
 
 /** A congregation (temple) id, or null/empty when the person is from another church. */
