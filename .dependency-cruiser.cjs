@@ -15,7 +15,8 @@ module.exports = {
     },
     {
       name: 'domain-no-platform',
-      comment: 'src/domain runs in the browser, Node and Deno: no React, no DOM libraries, no Node built-ins.',
+      comment:
+        'src/domain runs in the browser, Node and Deno: no React, no DOM libraries, no Node built-ins.',
       severity: 'error',
       from: { path: '^src/domain/' },
       to: { dependencyTypes: ['core'] },
@@ -85,6 +86,9 @@ module.exports = {
     exclude: { path: '^dist/|routeTree\\.gen\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };

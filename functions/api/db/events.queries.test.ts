@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database as Connection, openMigratedDatabase } from '../../../server/db.ts';
+import { seed } from '../../../server/seed/index.ts';
+import { addMonths, monthOf } from '../../../src/domain/events.ts';
+import { type PostgresCluster, startPostgres } from '../../../tests/postgres/cluster.ts';
+import * as current from '../services/events.ts';
+import { getEvent, listEventsOfMonth, listUpcomingEvents, upcomingEventsQuery } from './events.queries.ts';
+
+// The one-statement reads must answer exactly what services/events.ts answers today (same values,
+// same key order, so the JSON bodies are byte for byte equal), on the demo seed, on both drivers.
+const seededAt = new Date('2026-03-10T20:00:00.000Z');
+const connections = new Map<string, Connection>();
+let cluster: PostgresCluster | undefined;
+
+async function seeded(url?: string): Promise<Connection> {
+  const database = await openMigratedDatabase(url ? { url } : {});
+  await seed(database.db, {
+    now: seededAt,
+    hashPassword: async (pw) => `x:${pw}`,
+    putObject: async () => {},
+  });
+  return database;
+}
+
+beforeAll(async () => {
+  connections.set('pglite', await seeded());
+  cluster = await startPostgres();
+  connections.set('postgres.js', await seeded(cluster.url));
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of connections.values()) await c.close();
+  await cluster?.stop();
+});
+
+const HOUR = 3600_000;
+const moments = [-30 * 24, -3, 0, 1, 2.5, 5, 26, 24 * 7, 24 * 29, 24 * 33, 24 * 60].map(
+  (h) => new Date(seededAt.getTime() + h * HOUR),
+);
+
+describe.each(['pglite', 'postgres.js'])('events.queries on %s', (driver) => {
+  const db = () => connections.get(driver)!.db;
+
+  it('listUpcomingEvents answers what services/events.ts answers, at many moments', async () => {
+    let seen = 0;
+    for (const now of moments) {
+      const expected = await current.listUpcomingEvents(db(), now);
+      const actual = await listUpcomingEvents(db(), now);
+      expect(JSON.stringify(actual), now.toISOString()).toBe(JSON.stringify(expected));
+      seen += expected.length;
+    }
+    expect(seen).toBeGreaterThan(0);
+    const atSeed = await listUpcomingEvents(db(), seededAt);
+    expect(atSeed.some((e) => e.pricing_tiers.length > 0 && e.venues.length > 0)).toBe(true);
+  });
+
+  it('getEvent answers what services/events.ts answers for every event (deleted and children too)', async () => {
+    const ids = await db().query<{ id: string }>('select id from public.events order by id');
+    expect(ids.length).toBeGreaterThan(0);
+    for (const { id } of [...ids, { id: '00000000-0000-0000-0000-000000000000' }]) {
+      expect(JSON.stringify(await getEvent(db(), id)), id).toBe(
+        JSON.stringify(await current.getEvent(db(), id)),
+      );
+    }
+  });
+
+  it('listEventsOfMonth answers what services/events.ts answers', async () => {
+    const month = monthOf(seededAt);
+    for (const m of [
+      addMonths(month, -2),
+      addMonths(month, -1),
+      month,
+      addMonths(month, 1),
+      addMonths(month, 2),
+    ]) {
+      expect(JSON.stringify(await listEventsOfMonth(db(), m)), m).toBe(
+        JSON.stringify(await current.listEventsOfMonth(db(), m)),
+      );
+    }
+  });
+});
+
+it('is one statement', () => {
+  const { sql, parameters } = upcomingEventsQuery(seededAt).compile();
+  expect(sql.match(/;/g) ?? []).toHaveLength(0);
+  expect(sql).toMatch(/^select /);
+  expect(parameters.filter((p) => !(p instanceof Date))).toEqual([true]);
+});
