@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { hasForbiddenCharacters } from './text';
+
+describe('hasForbiddenCharacters', () => {
+  it('finds a NUL byte or a lone surrogate anywhere in a value', () => {
+    expect(hasForbiddenCharacters('a\u0000b')).toBe(true);
+    expect(hasForbiddenCharacters('\uD800')).toBe(true);
+    expect(hasForbiddenCharacters('x\uDC00')).toBe(true);
+    expect(hasForbiddenCharacters({ data: { name: ['ok', 'bad\uD83D'] } })).toBe(true);
+    expect(hasForbiddenCharacters({ 'k\u0000': 1 })).toBe(true);
+  });
+
+  it('accepts accents, emoji (paired surrogates) and non-strings', () => {
+    expect(hasForbiddenCharacters('João Ação 🙏')).toBe(false);
+    expect(hasForbiddenCharacters({ n: 1, b: true, x: null, list: ['ç'] })).toBe(false);
+    expect(hasForbiddenCharacters(undefined)).toBe(false);
+  });
+});
