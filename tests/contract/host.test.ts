@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../../server/host.ts';
 import { DataDirLockedError } from '../../server/lock.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { testPostgresUrl } from '../postgres/databases.ts';
 import { adminClient, client, newEmail, startHost } from './helpers.ts';
 
 const tempDirs: string[] = [];
@@ -19,7 +20,8 @@ afterAll(() => {
 });
 
 // PGlite on disk starts slower than the in-memory template (initdb on a busy machine: tens of seconds).
-describe('data folder: lock and persistence', { timeout: 120_000 }, () => {
+// PGlite-only (the folder holds the database), so the postgres project skips it.
+describe.skipIf(testPostgresUrl())('data folder: lock and persistence', { timeout: 120_000 }, () => {
   it('a second host on the same folder fails with a clear error; a stale lock is taken over', async () => {
     const dir = tempDir('lock');
     const first = await createHost({ dataDir: dir, port: 0, seed: false });
@@ -181,7 +183,7 @@ describe('dev mailbox', () => {
 describe('seeded host and the API function', () => {
   let host: Host;
   beforeAll(async () => {
-    host = await createHost({ dataDir: 'memory://', port: 0 });
+    host = await startHost({ seed: true });
   });
   afterAll(() => host?.close());
 
