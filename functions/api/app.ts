@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './lib/context.ts';
 import { ApiHttpError, errorJson } from './lib/errors.ts';
 import { createTokenVerifier, requireUser } from './middleware/auth.ts';
+import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { eventsRoutes } from './routes/events.ts';
@@ -65,6 +66,7 @@ export function createApp(ports: Ports) {
     await next();
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorJson(c, 413, 'TOO_LARGE') }));
+  app.use('*', textGuard());
 
   app.route('/', healthRoutes());
   app.route('/', signupRoutes());
