@@ -18,6 +18,7 @@ export const validationMessages = {
   passwordMax: 'A senha deve ter no máximo 72 caracteres',
   congregationXorOtherChurch: 'Escolha uma congregação ou informe outra igreja, não as duas.',
   month: 'Informe o mês no formato AAAA-MM',
+  externalRedirect: 'O link externo deve começar com http:// ou https://',
 } as const;
 
 export const authMessages = {
@@ -119,7 +120,8 @@ export const apiErrors = {
   ALREADY_REGISTERED: 'Você já tem uma inscrição para esse evento!',
   CARD_INVALID: 'Erro ao processar pagamento. Verifique os dados do cartão.',
   EMAIL_ALREADY_REGISTERED: 'Você já possui uma conta com esse email!',
-  CPF_ALREADY_REGISTERED: 'Esse CPF já está cadastrado em outra conta.',
+  CPF_ALREADY_REGISTERED:
+    'Esse CPF já está cadastrado em outra conta. Se a conta é sua, entre com o email dela (use "Esqueci minha senha" se precisar); se não é, procure a secretaria da sua congregação.',
   UNAUTHORIZED: 'Você precisa entrar na sua conta para continuar.',
   FORBIDDEN: 'Você não tem permissão para fazer isso.',
   NOT_FOUND: 'Não encontrado.',

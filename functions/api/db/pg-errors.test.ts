@@ -42,7 +42,11 @@ async function answer(statement: Promise<unknown>) {
 
 async function user(db: Db): Promise<string> {
   const id = randomUUID();
-  await exec(db, qb.insertInto('auth.users').values({ id, email: `${id}@test.local` }));
+  // confirmed: only confirmed accounts hold a CPF (profiles_cpf_key is partial)
+  await exec(
+    db,
+    qb.insertInto('auth.users').values({ id, email: `${id}@test.local`, email_confirmed_at: new Date() }),
+  );
   return id;
 }
 

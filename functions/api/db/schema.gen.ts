@@ -165,6 +165,7 @@ export interface PricingTiers {
 
 /** public.profiles */
 export interface Profiles {
+  account_confirmed: Generated<boolean>;
   cpf: string | null;
   created_at: Generated<Timestamp>;
   email: string;
@@ -333,6 +334,7 @@ export type ConstraintName =
   | 'events_allowed_payment_methods_check'
   | 'events_checkin_policy_check'
   | 'events_checkin_window'
+  | 'events_external_redirect_http'
   | 'events_not_own_parent'
   | 'events_parent_id_fkey'
   | 'events_pkey'

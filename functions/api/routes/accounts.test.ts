@@ -121,16 +121,18 @@ describe('POST /signup', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('answers 409 CPF_ALREADY_REGISTERED before creating the auth user', async () => {
+  it('answers a CPF another account holds like any signup (no lookup oracle); the owner keeps it', async () => {
     const [membro] = await h.query<{ cpf: string }>('select cpf from public.profiles where id = $1', [
       DEMO_USERS.membro.id,
     ]);
-    const before = await counts();
     const res = await h.call('/signup', { body: newSignup('1004', { cpf: membro!.cpf }) });
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe('CPF_ALREADY_REGISTERED');
-    expect(await counts()).toEqual(before);
-    expect(await h.host.mailbox.list({ to: 'pessoa.1004@exemplo.com' })).toEqual([]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    const holders = await h.query<{ id: string }>(
+      'select id from public.profiles where cpf = $1 and account_confirmed',
+      [membro!.cpf],
+    );
+    expect(holders).toEqual([{ id: DEMO_USERS.membro.id }]);
   });
 
   it('answers 400 with the field message for bad bodies, changing nothing', async () => {

@@ -28,9 +28,12 @@ async function assertTempleExists(db: Db, templeId: string | null | undefined): 
   if (rows.length === 0) throw invalidData(validationMessages.congregation);
 }
 
-/** 409 CPF_ALREADY_REGISTERED when another account (not `exceptEmail`/`exceptId`) holds the CPF. */
+/** 409 CPF_ALREADY_REGISTERED when another confirmed account (only those hold a CPF) has it. */
 async function assertCpfFree(db: Db, cpf: string, except: { email?: string; id?: string }): Promise<void> {
-  const rows = await db.query<Row>('select id, email from public.profiles where cpf = $1', [cpf]);
+  const rows = await db.query<Row>(
+    'select id, email from public.profiles where cpf = $1 and account_confirmed',
+    [cpf],
+  );
   const taken = rows.some(
     (r) =>
       !(except.id && String(r.id) === except.id) &&
@@ -47,11 +50,15 @@ function mapProfileInsertError(error: unknown): never {
   throw error;
 }
 
-/** POST /signup: creates the auth user (GoTrue mails the confirmation) and the profile. */
+/**
+ * POST /signup: creates the auth user (GoTrue mails the confirmation) and the profile. A CPF another
+ * account holds is not checked here (the answer would tell anyone whose CPF has an account): an
+ * unconfirmed profile holds no CPF, and the conflict is settled at confirmation and at welcome.
+ */
 export async function signup(db: Db, authAdmin: AuthAdmin, body: SignupBody): Promise<void> {
   const name = body.options.data.display_name;
   await assertTempleExists(db, body.congregacao);
-  await assertCpfFree(db, body.cpf, { email: body.email });
+  await db.query('select public.expire_unconfirmed_signups()');
 
   let user: Awaited<ReturnType<AuthAdmin['signUp']>>;
   try {

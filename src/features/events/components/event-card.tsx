@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { dateBadge, formatLongDateTime } from '../../../domain/dates.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import type { EventDetail, Tag } from '../../../domain/types.ts';
+import { externalRedirectOf } from '../../../domain/urls.ts';
 import { imageUrl } from '../../../lib/config.ts';
 
 interface EventCardProps {
@@ -68,7 +69,7 @@ export function EventCard({ event, href, onOpen, onJoin, eager = false, live = f
           type="button"
           className="button button-small"
           onClick={() => onJoin(event)}
-          aria-label={`${eventMessages.join}: ${event.title}${event.external_redirect ? ` (${eventMessages.externalLink})` : ''}`}
+          aria-label={`${eventMessages.join}: ${event.title}${externalRedirectOf(event) ? ` (${eventMessages.externalLink})` : ''}`}
         >
           {eventMessages.join}
         </button>
