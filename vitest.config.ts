@@ -45,6 +45,8 @@ export default defineConfig({
           // checks the type generator, which reads a PGlite catalog by design: nothing driver-specific
           exclude: ['functions/api/db/schema.test.ts'],
           globalSetup: ['tests/postgres/global-setup.ts'],
+          // filled by the global setup: TEST_POSTGRES_URL, TEST_POSTGRES_RUN_DIR
+          env: {},
         },
       },
     ],

@@ -59,10 +59,10 @@ export async function testDatabaseOptions(
   if (!testPostgresUrl()) return {};
   const db = await createDatabase(seeded ? SEEDED_TEMPLATE : BARE_TEMPLATE);
   if (!seeded) return { databaseUrl: db.url };
-  const seedDir = process.env.TEST_POSTGRES_SEED_DIR;
-  if (!seedDir) throw new Error('TEST_POSTGRES_SEED_DIR is not set');
-  const dataDir = mkdtempSync(join(tmpdir(), 'congrega-pg-data-'));
-  cpSync(seedDir, dataDir, { recursive: true });
+  const runDir = process.env.TEST_POSTGRES_RUN_DIR;
+  if (!runDir) throw new Error('TEST_POSTGRES_RUN_DIR is not set');
+  const dataDir = mkdtempSync(join(runDir, 'data-'));
+  cpSync(join(runDir, 'seed'), dataDir, { recursive: true });
   rmSync(join(dataDir, 'congrega.lock'), { force: true });
   return { databaseUrl: db.url, dataDir };
 }
