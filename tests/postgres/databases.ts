@@ -1,5 +1,4 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { type Database, openMigratedDatabase } from '../../server/db.ts';
