@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../../server/seed/demo.ts';
-import { apiErrors } from '../../../src/domain/messages.ts';
-import type { AdminUser } from '../../../src/domain/types.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { DEMO_USERS } from '../../../../server/seed/demo.ts';
+import { apiErrors } from '../../../../src/domain/messages.ts';
+import type { AdminUser } from '../../../../src/domain/types.ts';
+import { type Harness, startHarness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {

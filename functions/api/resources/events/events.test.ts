@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EVENTS, DEMO_FILES, DEMO_TAGS, DEMO_TIERS } from '../../../server/seed/demo.ts';
-import { monthOf } from '../../../src/domain/events.ts';
-import type { EventDetail } from '../../../src/domain/types.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { DEMO_EVENTS, DEMO_FILES, DEMO_TAGS, DEMO_TIERS } from '../../../../server/seed/demo.ts';
+import { monthOf } from '../../../../src/domain/events.ts';
+import type { EventDetail } from '../../../../src/domain/types.ts';
+import { type Harness, startHarness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {

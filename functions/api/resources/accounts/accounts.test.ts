@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TEMPLES, DEMO_USERS } from '../../../server/seed/demo.ts';
-import { cpfFrom } from '../../../server/seed/index.ts';
-import { apiErrors, validationMessages } from '../../../src/domain/messages.ts';
-import { type Me, PERMISSIONS, type Temple } from '../../../src/domain/types.ts';
-import { supabaseClient } from '../../../tests/contract/helpers.ts';
-import { createHttpAuthAdmin } from '../ports/http.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { DEMO_TEMPLES, DEMO_USERS } from '../../../../server/seed/demo.ts';
+import { cpfFrom } from '../../../../server/seed/index.ts';
+import { apiErrors, validationMessages } from '../../../../src/domain/messages.ts';
+import { type Me, PERMISSIONS, type Temple } from '../../../../src/domain/types.ts';
+import { supabaseClient } from '../../../../tests/contract/helpers.ts';
+import { createHttpAuthAdmin } from '../../ports/http.ts';
+import { type Harness, startHarness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import {
   DEMO_REGISTRATIONS,
   DEMO_TIERS,
   DEMO_USERS,
-} from '../../../server/seed/demo.ts';
-import type { MyRegistration } from '../../../src/domain/types.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+} from '../../../../server/seed/demo.ts';
+import type { MyRegistration } from '../../../../src/domain/types.ts';
+import { type Harness, startHarness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
