@@ -23,7 +23,7 @@ const byStart = (a: StoredEvent, b: StoredEvent) => a.starts_at.localeCompare(b.
 /** GET /v1/events/upcoming → replaces the upcoming set (events no longer listed lose the flag). */
 export function refreshUpcoming(): Promise<void> {
   return refresh(UPCOMING_KEY, async () => {
-    const events = await fetchApi<EventDetail[]>('/v1/events/upcoming');
+    const events = await fetchApi((api) => api.v1.events.upcoming.$get());
     const now = Date.now();
     const ids = new Set(events.map((e) => e.id));
     await db.transaction('rw', db.events, db.syncState, async () => {
@@ -40,7 +40,7 @@ export function refreshUpcoming(): Promise<void> {
 export function refreshMonth(month: string): Promise<void> {
   const key = monthSyncKey(month);
   return refresh(key, async () => {
-    const events = await fetchApi<EventDetail[]>(`/v1/events?month=${encodeURIComponent(month)}`);
+    const events = await fetchApi((api) => api.v1.events.$get({ query: { month } }));
     const now = Date.now();
     const ids = new Set(events.map((e) => e.id));
     await db.transaction('rw', db.events, db.syncState, async () => {
@@ -69,7 +69,7 @@ export function refreshEvent(id: string): Promise<void> {
   const key = eventSyncKey(id);
   return refresh(key, async () => {
     try {
-      const event = await fetchApi<EventDetail>(`/v1/events/${encodeURIComponent(id)}`);
+      const event = await fetchApi((api) => api.v1.events[':id'].$get({ param: { id } }));
       const now = Date.now();
       await db.transaction('rw', db.events, db.syncState, async () => {
         const old = await db.events.get(id);

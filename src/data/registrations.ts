@@ -4,7 +4,6 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import type { MyRegistration } from '../domain/types.ts';
 import { registerSignOutCleanup, useOnlineStatus, useSessionStore } from '../lib/session.ts';
 import { clearMemberData, db, type StoredRegistration } from './db.ts';
 import { fetchApi, refresh, type SyncStatus, useSyncStatus } from './sync.ts';
@@ -14,7 +13,7 @@ export const REGISTRATIONS_KEY = 'registrations';
 /** GET /v1/registrations → replaces the stored set. */
 export function refreshMyRegistrations(): Promise<void> {
   return refresh(REGISTRATIONS_KEY, async () => {
-    const registrations = await fetchApi<MyRegistration[]>('/v1/registrations');
+    const registrations = await fetchApi((api) => api.v1.registrations.$get());
     await db.transaction('rw', db.registrations, db.syncState, async () => {
       await db.registrations.clear();
       await db.registrations.bulkPut(registrations);
