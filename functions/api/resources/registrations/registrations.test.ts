@@ -1,20 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_EVENTS,
-  DEMO_FILES,
-  DEMO_REGISTRATIONS,
-  DEMO_TIERS,
-  DEMO_USERS,
-} from '../../../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../../../server/seed/demo.ts';
 import type { MyRegistration } from '../../../../src/domain/types.ts';
-import { type Harness, startHarness } from '../../testing/harness.ts';
+import { createTestApp, seededDb } from '../../testing/test-app.ts';
+import { myRegistrationsQuery } from './registrations.service.ts';
 
-let h: Harness;
+// In-process: the real app on a seeded PGlite; tokens are fakes naming the demo users.
+let t: ReturnType<typeof createTestApp>;
+let close: () => Promise<void>;
+const h = {
+  call: (path: string, init: { token?: string } = {}) => t.call(path, init),
+  token: async (user: 'lider' | 'membro') => t.tokenFor(user),
+};
 beforeAll(async () => {
-  h = await startHarness();
+  const database = await seededDb();
+  close = database.close;
+  t = createTestApp({ db: database.db });
 }, 120_000);
 afterAll(async () => {
-  await h?.close();
+  await close?.();
 });
 
 describe('GET /v1/registrations', () => {
@@ -43,41 +46,22 @@ describe('GET /v1/registrations', () => {
     expect(body).toEqual([]);
   });
 
+  it('answers timestamps as toISOString() and the code without padding', async () => {
+    const { body } = await h.call('/v1/registrations', { token: await h.token('membro') });
+    for (const r of body as MyRegistration[]) {
+      expect(r.created_at).toBe(new Date(r.created_at).toISOString());
+      expect(r.seq).toMatch(/^\d{6}$/);
+      for (const c of r.confirmations) expect(c.created_at).toBe(new Date(c.created_at).toISOString());
+    }
+  });
+
+  it('is one statement (confirmations aggregated, no N+1)', () => {
+    const { sql } = myRegistrationsQuery(DEMO_USERS.membro.id).compile();
+    expect(sql).toMatch(/^select /);
+    expect(sql).toContain('json_agg');
+  });
+
   it('needs a token', async () => {
     expect((await h.call('/v1/registrations')).status).toBe(401);
-  });
-});
-
-describe('GET /v1/files', () => {
-  it('signs an event file URL that serves the file', async () => {
-    const token = await h.token('membro');
-    const { status, body } = await h.call(
-      `/v1/files?type=eventFile&filename=${encodeURIComponent(DEMO_FILES.schedule.path)}`,
-      { token },
-    );
-    expect(status).toBe(200);
-    expect(body.signedUrl).toMatch(/^https?:\/\//);
-    const file = await fetch(body.signedUrl);
-    expect(file.status).toBe(200);
-    expect(new TextDecoder().decode(await file.arrayBuffer()).startsWith('%PDF-')).toBe(true);
-  });
-
-  it('answers 404 FILE_NOT_FOUND for a path that is not an event file', async () => {
-    const token = await h.token('membro');
-    const { status, body } = await h.call('/v1/files?type=eventFile&filename=events/nope.pdf', { token });
-    expect(status).toBe(404);
-    expect(body.code).toBe('FILE_NOT_FOUND');
-  });
-
-  it('answers 400 for a bad type or missing filename, 401 without a token', async () => {
-    const token = await h.token('membro');
-    expect((await h.call(`/v1/files?type=other&filename=${DEMO_FILES.rules.path}`, { token })).status).toBe(
-      400,
-    );
-    expect(
-      (await h.call(`/v1/files?type=receiptFile&filename=${DEMO_FILES.rules.path}`, { token })).status,
-    ).toBe(400);
-    expect((await h.call('/v1/files?type=eventFile', { token })).status).toBe(400);
-    expect((await h.call(`/v1/files?type=eventFile&filename=${DEMO_FILES.rules.path}`)).status).toBe(401);
   });
 });
