@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { validationMessages } from '../../../../src/domain/messages.ts';
 import { monthSchema, uuidSchema } from '../../../../src/domain/validation.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { valid } from '../../lib/validate.ts';
 import { getEvent, listEventsOfMonth, listUpcomingEvents } from './events.service.ts';
 
-const monthQuery = v.object({ month: monthSchema });
+// a missing month reads as a bad one, as before the validator
+const monthQuery = v.object({ month: monthSchema }, validationMessages.month);
 const eventParam = v.object({ id: uuidSchema });
 // an id that is not a UUID names no event: 404, as for an unknown one
 const noSuchEvent = () => notFound('EVENT_NOT_FOUND');

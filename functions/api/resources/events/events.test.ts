@@ -160,13 +160,13 @@ describe('GET /v1/events?month=', () => {
   });
 
   it('answers 400 for a bad or missing month, in pt-BR', async () => {
-    for (const q of ['?month=2026-13', '?month=abc', '?month=2026-1']) {
+    for (const q of ['?month=2026-13', '?month=abc', '?month=2026-1', '']) {
       const { status, body } = await h.call(`/v1/events${q}`);
       expect(status).toBe(400);
       expect(body).toEqual({ code: 'INVALID_DATA', message: validationMessages.month });
     }
-    // no message of its own for a missing month: the fallback, never valibot's English
-    for (const q of ['', '?month=2026-03&month=2026-04']) {
+    // a check declared without a message (a repeated month is an array): the fallback, never English
+    for (const q of ['?month=2026-03&month=2026-04']) {
       expect((await h.call(`/v1/events${q}`)).body, q).toEqual({
         code: 'INVALID_DATA',
         message: 'Dados inválidos',
