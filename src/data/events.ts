@@ -2,13 +2,10 @@
  * Events repository: reads from Dexie (live queries), refreshes from the API. Events are public
  * data, so they survive sign-out.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
 import { monthOf } from '../domain/events.ts';
 import type { EventDetail } from '../domain/types.ts';
-import { useOnlineStatus } from '../lib/session.ts';
 import { db, type StoredEvent } from './db.ts';
-import { fetchApi, markOffline, refresh, type SyncStatus, useSyncStatus } from './sync.ts';
+import { fetchApi, refresh } from './sync.ts';
 
 export const UPCOMING_KEY = 'events:upcoming';
 export const monthSyncKey = (month: string) => `events:month:${month}`;
@@ -18,12 +15,12 @@ function toStored(event: EventDetail, upcoming: 0 | 1, storedAt: number): Stored
   return { ...event, month: monthOf(new Date(event.starts_at)), upcoming, stored_at: storedAt };
 }
 
-const byStart = (a: StoredEvent, b: StoredEvent) => a.starts_at.localeCompare(b.starts_at);
+export const byStart = (a: StoredEvent, b: StoredEvent) => a.starts_at.localeCompare(b.starts_at);
 
 /** GET /v1/events/upcoming → replaces the upcoming set (events no longer listed lose the flag). */
 export function refreshUpcoming(): Promise<void> {
   return refresh(UPCOMING_KEY, async () => {
-    const events = await fetchApi<EventDetail[]>('/v1/events/upcoming');
+    const events = await fetchApi((api) => api.v1.events.upcoming.$get());
     const now = Date.now();
     const ids = new Set(events.map((e) => e.id));
     await db.transaction('rw', db.events, db.syncState, async () => {
@@ -40,7 +37,7 @@ export function refreshUpcoming(): Promise<void> {
 export function refreshMonth(month: string): Promise<void> {
   const key = monthSyncKey(month);
   return refresh(key, async () => {
-    const events = await fetchApi<EventDetail[]>(`/v1/events?month=${encodeURIComponent(month)}`);
+    const events = await fetchApi((api) => api.v1.events.$get({ query: { month } }));
     const now = Date.now();
     const ids = new Set(events.map((e) => e.id));
     await db.transaction('rw', db.events, db.syncState, async () => {
@@ -69,7 +66,7 @@ export function refreshEvent(id: string): Promise<void> {
   const key = eventSyncKey(id);
   return refresh(key, async () => {
     try {
-      const event = await fetchApi<EventDetail>(`/v1/events/${encodeURIComponent(id)}`);
+      const event = await fetchApi((api) => api.v1.events[':id'].$get({ param: { id } }));
       const now = Date.now();
       await db.transaction('rw', db.events, db.syncState, async () => {
         const old = await db.events.get(id);
@@ -81,82 +78,4 @@ export function refreshEvent(id: string): Promise<void> {
       throw error;
     }
   });
-}
-
-export interface Listing<T> {
-  /** Undefined until the store has answered. */
-  data: T | undefined;
-  /** The set was fetched from the API at least once on this device. */
-  fetched: boolean;
-  status: SyncStatus;
-  retry(): void;
-}
-
-/** Refreshes on mount and whenever the device comes back online; offline, marks the set so. */
-function useRefreshOnMount(key: string, run: () => Promise<void>): void {
-  const online = useOnlineStatus();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` identifies what `run` refreshes
-  useEffect(() => {
-    if (online) void run();
-    else markOffline(key);
-  }, [online, key]);
-}
-
-/** Upcoming top-level events (home), soonest first. */
-export function useUpcomingEvents(): Listing<StoredEvent[]> {
-  const result = useLiveQuery(async () => {
-    const [events, sync] = await Promise.all([
-      db.events.where('upcoming').equals(1).toArray(),
-      db.syncState.get(UPCOMING_KEY),
-    ]);
-    return { events: events.filter((e) => !e.parent_id).sort(byStart), fetched: Boolean(sync) };
-  }, []);
-  useRefreshOnMount(UPCOMING_KEY, refreshUpcoming);
-  const status = useSyncStatus(UPCOMING_KEY);
-  return {
-    data: result?.events,
-    fetched: result?.fetched ?? false,
-    status,
-    retry: () => void refreshUpcoming(),
-  };
-}
-
-/** Top-level events starting in `month` (São Paulo time), soonest first. */
-export function useMonthEvents(month: string): Listing<StoredEvent[]> {
-  const key = monthSyncKey(month);
-  const result = useLiveQuery(async () => {
-    const [events, sync] = await Promise.all([
-      db.events.where('month').equals(month).toArray(),
-      db.syncState.get(key),
-    ]);
-    return { month, events: events.filter((e) => !e.parent_id).sort(byStart), fetched: Boolean(sync) };
-  }, [month]);
-  useRefreshOnMount(key, () => refreshMonth(month));
-  const status = useSyncStatus(key);
-  const current = result?.month === month ? result : undefined;
-  return {
-    data: current?.events,
-    fetched: current?.fetched ?? false,
-    status,
-    retry: () => void refreshMonth(month),
-  };
-}
-
-/** One event (overlay, event page); `id` undefined reads nothing. */
-export function useEvent(id: string | undefined): Listing<StoredEvent | null> {
-  const key = eventSyncKey(id ?? '');
-  const result = useLiveQuery(async () => {
-    if (!id) return { id, event: null, fetched: false };
-    const [event, sync] = await Promise.all([db.events.get(id), db.syncState.get(key)]);
-    return { id, event: event ?? null, fetched: Boolean(sync) };
-  }, [id]);
-  useRefreshOnMount(key, () => (id ? refreshEvent(id) : Promise.resolve()));
-  const status = useSyncStatus(key);
-  const current = result?.id === id ? result : undefined;
-  return {
-    data: current?.event,
-    fetched: current?.fetched ?? false,
-    status,
-    retry: () => void (id && refreshEvent(id)),
-  };
 }

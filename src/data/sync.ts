@@ -3,7 +3,10 @@
  * small status store (refreshing / offline / failed) that screens show as a quiet banner while the
  * stored data stays on screen.
  */
+
+import type { ClientResponse } from 'hono/client';
 import { create } from 'zustand';
+import type { ApiBody, ApiClient } from '../lib/api.ts';
 
 export type SyncPhase = 'idle' | 'refreshing' | 'ok' | 'offline' | 'error' | 'not-found';
 
@@ -63,8 +66,13 @@ export function useSyncStatus(key: string): SyncStatus {
 
 const IDLE: SyncStatus = { phase: 'idle' };
 
-/** The API client, loaded on demand so first paint from the store does not wait for it. */
-export async function fetchApi<T>(path: string): Promise<T> {
-  const { api } = await import('../lib/api.ts');
-  return api<T>(path);
+/**
+ * One typed API call, with the client loaded on demand so first paint from the store does not wait
+ * for it: `fetchApi((api) => api.v1.events.upcoming.$get())` answers the route's own body type.
+ */
+export async function fetchApi<R extends ClientResponse<unknown>>(
+  call: (api: ApiClient) => Promise<R>,
+): Promise<ApiBody<R>> {
+  const { apiClient, unwrap } = await import('../lib/api.ts');
+  return unwrap(call(apiClient()));
 }

@@ -48,8 +48,10 @@ export function textGuard(): MiddlewareHandler<AppEnv> {
     ) {
       const declared = Number(c.req.header('content-length') ?? '0');
       if (!(declared > MAX_JSON_BYTES)) {
-        // Hono caches the body: the route's readJson reads the same text again.
+        // Hono caches the text for the route's validator; the raw stream is read now, so later
+        // stream readers (the route's bodyLimit) get a fresh request with the same body.
         const text = await c.req.text().catch(() => '');
+        c.req.raw = new Request(c.req.raw, { body: text });
         if (text.length <= MAX_JSON_BYTES) {
           if (text.includes('\u0000')) return refuse();
           let parsed: unknown;

@@ -1,7 +1,7 @@
 /** `/` Próximos Eventos: 'Acontecendo agora', then the general row, from the store first. */
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useUpcomingEvents } from '../../data/events.ts';
+import { useUpcomingEvents } from '../../data/use-events.ts';
 import { eventMessages } from '../../domain/messages.ts';
 import { useHasPermission } from '../../lib/session.ts';
 import { AppLink } from './components/app-link.tsx';

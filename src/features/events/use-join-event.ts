@@ -7,7 +7,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { refreshEvent } from '../../data/events.ts';
-import { useMyRegistrations } from '../../data/registrations.ts';
+import { useMyRegistrations } from '../../data/use-registrations.ts';
 import { currentRegistration } from '../../domain/tiers.ts';
 import type { EventSummary } from '../../domain/types.ts';
 import { externalRedirectOf } from '../../domain/urls.ts';

@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EVENTS, DEMO_FILES, DEMO_TAGS, DEMO_TIERS } from '../../../server/seed/demo.ts';
-import { monthOf } from '../../../src/domain/events.ts';
-import type { EventDetail } from '../../../src/domain/types.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { DEMO_EVENTS, DEMO_FILES, DEMO_TAGS, DEMO_TIERS } from '../../../../server/seed/demo.ts';
+import { monthOf } from '../../../../src/domain/events.ts';
+import { validationMessages } from '../../../../src/domain/messages.ts';
+import type { EventDetail } from '../../../../src/domain/types.ts';
+import { createTestApp, seededDb } from '../../testing/test-app.ts';
 
-let h: Harness;
+// In-process: the real app on a seeded PGlite, clock and seed at the same moment (no host, no HTTP).
+const now = new Date();
+let h: ReturnType<typeof createTestApp>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  h = await startHarness();
+  const database = await seededDb(now);
+  close = database.close;
+  h = createTestApp({ db: database.db, clock: { now: () => now } });
 }, 120_000);
 afterAll(async () => {
-  await h?.close();
+  await close?.();
 });
 
 const ids = (events: EventDetail[]) => events.map((e) => e.id);
@@ -137,7 +143,6 @@ describe('GET /v1/events/:id', () => {
 
 describe('GET /v1/events?month=', () => {
   it('lists top-level events of the month, sorted', async () => {
-    const now = new Date();
     const month = monthOf(now);
     const { status, body } = await h.call(`/v1/events?month=${month}`);
     expect(status).toBe(200);
@@ -154,11 +159,27 @@ describe('GET /v1/events?month=', () => {
     expect(ids(body)).toContain(DEMO_EVENTS.pastRetreat.id);
   });
 
-  it('answers 400 for a bad or missing month', async () => {
-    for (const q of ['?month=2026-13', '?month=abc', '', '?month=2026-1']) {
+  it('answers 400 for a bad or missing month, in pt-BR', async () => {
+    for (const q of ['?month=2026-13', '?month=abc', '?month=2026-1', '']) {
       const { status, body } = await h.call(`/v1/events${q}`);
       expect(status).toBe(400);
-      expect(body.code).toBe('INVALID_DATA');
+      expect(body).toEqual({ code: 'INVALID_DATA', message: validationMessages.month });
     }
+    // a check declared without a message (a repeated month is an array): the fallback, never English
+    for (const q of ['?month=2026-03&month=2026-04']) {
+      expect((await h.call(`/v1/events${q}`)).body, q).toEqual({
+        code: 'INVALID_DATA',
+        message: 'Dados inválidos',
+      });
+    }
+  });
+
+  it('is typed end to end through the client built from AppType', async () => {
+    const res = await h.client().v1.events.$get({ query: { month: monthOf(now) } });
+    expect(res.status).toBe(200);
+    const events = await res.json();
+    expect(events.every((e) => e.parent_id === null)).toBe(true);
+    const one = await h.client().v1.events[':id'].$get({ param: { id: DEMO_EVENTS.conference.id } });
+    expect((await one.json()).title).toBe(DEMO_EVENTS.conference.title);
   });
 });

@@ -1,6 +1,7 @@
-import type { Db } from '../ports/db.ts';
-import { isMissingObject } from '../ports/http.ts';
-import type { Storage } from '../ports/index.ts';
+import { qb, runOneOrNull } from '../../db/kysely.ts';
+import type { Db } from '../../ports/db.ts';
+import { isMissingObject } from '../../ports/http.ts';
+import type { Storage } from '../../ports/index.ts';
 
 export const EVENT_FILES_BUCKET = 'event-files';
 export const IMAGES_BUCKET = 'images';
@@ -9,12 +10,17 @@ export const SIGNED_URL_SECONDS = 10 * 60;
 
 /** A signed URL for a file listed on a non-deleted event, or null when the path is not one or the object is missing. */
 export async function eventFileSignedUrl(db: Db, storage: Storage, path: string): Promise<string | null> {
-  const rows = await db.query(
-    `select 1 from public.event_files f join public.events e on e.id = f.event_id
-      where f.path = $1 and e.deleted_at is null`,
-    [path],
+  const listed = await runOneOrNull(
+    db,
+    qb
+      .selectFrom('event_files as f')
+      .innerJoin('events as e', 'e.id', 'f.event_id')
+      .select('f.path')
+      .where('f.path', '=', path)
+      .where('e.deleted_at', 'is', null)
+      .limit(1),
   );
-  if (rows.length === 0) return null;
+  if (!listed) return null;
   try {
     return await storage.signedUrl(EVENT_FILES_BUCKET, path, SIGNED_URL_SECONDS);
   } catch (error) {

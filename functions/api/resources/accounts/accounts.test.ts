@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TEMPLES, DEMO_USERS } from '../../../server/seed/demo.ts';
-import { cpfFrom } from '../../../server/seed/index.ts';
-import { apiErrors, validationMessages } from '../../../src/domain/messages.ts';
-import { type Me, PERMISSIONS, type Temple } from '../../../src/domain/types.ts';
-import { supabaseClient } from '../../../tests/contract/helpers.ts';
-import { createHttpAuthAdmin } from '../ports/http.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { DEMO_TEMPLES, DEMO_USERS } from '../../../../server/seed/demo.ts';
+import { cpfFrom } from '../../../../server/seed/index.ts';
+import { apiErrors, validationMessages } from '../../../../src/domain/messages.ts';
+import { type Me, PERMISSIONS } from '../../../../src/domain/types.ts';
+import { supabaseClient } from '../../../../tests/contract/helpers.ts';
+import { createHttpAuthAdmin } from '../../ports/http.ts';
+import type { AuthAdmin } from '../../ports/index.ts';
+import { type Harness, startHarness } from '../../testing/harness.ts';
+import { createTestApp, fakeAuthAdmin, seededDb, unusedDb } from '../../testing/test-app.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -29,20 +31,6 @@ const newSignup = (n: string, over: Record<string, unknown> = {}) => ({
 async function counts() {
   return { users: await h.count('auth.users'), profiles: await h.count('public.profiles') };
 }
-
-describe('GET /v1/temples', () => {
-  it('lists our congregations sorted by name, without visitors', async () => {
-    const { status, body } = await h.call('/v1/temples');
-    expect(status).toBe(200);
-    const temples = body as Temple[];
-    const names = temples.map((t) => t.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
-    expect(names).toContain('Sede');
-    expect(names).not.toContain('Visitantes');
-    expect(temples.length).toBeGreaterThanOrEqual(10);
-    expect(Object.keys(temples[0]!).sort()).toEqual(['id', 'name', 'regional']);
-  });
-});
 
 describe('GET /v1/me', () => {
   it('gives admin every permission and the admin role', async () => {
@@ -270,5 +258,104 @@ describe('POST /v1/welcome', () => {
 
   it('needs a token', async () => {
     expect((await h.call('/v1/welcome', { body: {} })).status).toBe(401);
+  });
+});
+
+describe('accounts (in-process)', () => {
+  let db: Awaited<ReturnType<typeof seededDb>>;
+  beforeAll(async () => {
+    db = await seededDb();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const body = (over: Record<string, unknown> = {}) => ({
+    email: 'pessoa.inprocess@exemplo.com',
+    password: 'segredo123',
+    congregacao: null,
+    otherChurch: 'Comunidade Vida Nova',
+    phone: '(11) 98765-4321',
+    cpf: cpfFrom('977000001'),
+    options: { emailRedirectTo: null, data: { display_name: 'Pessoa Em Processo' } },
+    ...over,
+  });
+
+  it('answers 400 with the schema message before the database or GoTrue is reached', async () => {
+    const t = createTestApp({ db: unusedDb });
+    const cases: [unknown, string][] = [
+      [body({ cpf: '123.456.789-00' }), validationMessages.cpf],
+      [body({ phone: '123' }), validationMessages.phone],
+      [body({ otherChurch: null }), validationMessages.congregation],
+      [body({ email: 42 }), validationMessages.required],
+      [body({ options: { data: {} } }), validationMessages.fullName],
+      [
+        body({ options: { emailRedirectTo: 'not a url', data: { display_name: 'Pessoa Teste' } } }),
+        apiErrors.INVALID_DATA,
+      ],
+    ];
+    for (const [json, message] of cases) {
+      expect(await t.call('/signup', { json }), JSON.stringify(json)).toMatchObject({
+        status: 400,
+        body: { code: 'INVALID_DATA', message },
+      });
+    }
+    expect(await t.call('/signup', { raw: '{bad json' })).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_DATA', message: apiErrors.INVALID_DATA },
+    });
+    expect(t.authAdmin.users.size).toBe(0);
+  });
+
+  // An unconfirmed profile holds no CPF (the confirmer settles it), so a race tells nothing either.
+  it('answers a CPF confirmed by another account during the signup as it answers success', async () => {
+    const cpf = cpfFrom('977000002');
+    const fake = fakeAuthAdmin(db.db);
+    // another signup takes the CPF after the early check, while GoTrue creates this user
+    const racing: AuthAdmin = {
+      ...fake,
+      async signUp(input) {
+        const other = await fake.createUser({
+          email: 'corrida@exemplo.com',
+          password: 'x',
+          emailConfirm: true,
+        });
+        await db.db.query(
+          `insert into public.profiles (id, name, email, phone, cpf, other_church)
+           values ($1, 'Outra Pessoa', 'corrida@exemplo.com', '11987654321', $2, 'Outra')`,
+          [other.id, cpf.replace(/\D/g, '')],
+        );
+        return fake.signUp(input);
+      },
+    };
+    const t = createTestApp({ db: db.db, authAdmin: racing });
+    const res = await t.call('/signup', { json: body({ email: 'pessoa.corrida@exemplo.com', cpf }) });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it('creates the profile from the validated body (digits only)', async () => {
+    const t = createTestApp({ db: db.db });
+    const res = await t.client().signup.$post({ json: body() });
+    expect(res.status).toBe(200);
+    const user = t.authAdmin.users.get('pessoa.inprocess@exemplo.com')!;
+    const [profile] = await db.db.query(
+      'select phone, cpf, other_church, temple_id from public.profiles where id = $1',
+      [user.id],
+    );
+    expect(profile).toEqual({
+      phone: '11987654321',
+      cpf: cpfFrom('977000001').replace(/\D/g, ''),
+      other_church: 'Comunidade Vida Nova',
+      temple_id: null,
+    });
+  });
+
+  it('GET /v1/me: profile, roles and permissions of the token user', async () => {
+    const t = createTestApp({ db: db.db });
+    const res = await t.client(t.tokenFor('lider')).v1.me.$get();
+    const me = await res.json();
+    expect(me).toMatchObject({ id: DEMO_USERS.lider.id, roles: ['lider'] });
+    expect([...me.permissions].sort()).toEqual(['read_confirmations', 'reports']);
+    expect((await t.call('/v1/me')).status).toBe(401);
   });
 });

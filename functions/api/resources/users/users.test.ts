@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../../server/seed/demo.ts';
-import { apiErrors } from '../../../src/domain/messages.ts';
-import type { AdminUser } from '../../../src/domain/types.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { DEMO_USERS } from '../../../../server/seed/demo.ts';
+import { apiErrors } from '../../../../src/domain/messages.ts';
+import type { AdminUser } from '../../../../src/domain/types.ts';
+import { createTestApp, seededDb } from '../../testing/test-app.ts';
 
-let h: Harness;
+// In-process: the real app on a seeded PGlite; tokens are fakes naming the demo users.
+let t: ReturnType<typeof createTestApp>;
+let close: () => Promise<void>;
+const h = {
+  call: (path: string, init: { token?: string } = {}) => t.call(path, init),
+  token: async (user: 'admin' | 'secretaria' | 'lider' | 'voluntario' | 'membro') => t.tokenFor(user),
+};
 beforeAll(async () => {
-  h = await startHarness();
+  const database = await seededDb();
+  close = database.close;
+  t = createTestApp({ db: database.db });
 }, 120_000);
 afterAll(async () => {
-  await h?.close();
+  await close?.();
 });
 
 describe('GET /v1/admin/users/search', () => {
@@ -64,7 +72,7 @@ describe('GET /v1/admin/users/search', () => {
     for (const bad of ['temple_id=nope', 'page=-1', 'page=abc', `q=${'x'.repeat(200)}`]) {
       const res = await h.call(`/v1/admin/users/search?${bad}`, { token });
       expect(res.status, bad).toBe(400);
-      expect(res.body.code).toBe('INVALID_DATA');
+      expect(res.body).toEqual({ code: 'INVALID_DATA', message: 'Dados inválidos' });
     }
   });
 });

@@ -1,18 +1,18 @@
 /**
  * Event reads as single Kysely statements: the event row with its tags, speakers, venues, pricing
  * tiers, files and child events aggregated in SQL (jsonArrayFrom), so one round trip whatever the
- * number of events. Answers exactly the `EventDetail` shape of services/events.ts.
+ * number of events. Answers the API's `EventDetail` shape.
  *
  * Inside the aggregated JSON a timestamptz is Postgres's text ('2026-03-10T20:00:00+00:00') and a
  * numeric is a JSON number: `toEventDetail` turns the timestamps into toISOString() form; venue
  * lat/lng arrive as numbers already (same values as the `::float8` cast of the old read).
  */
 import { type InferResult, sql } from 'kysely';
-import { isUpcoming, monthRange } from '../../../src/domain/events.ts';
-import type { EventDetail } from '../../../src/domain/types.ts';
-import { iso, isoOrNull } from '../lib/rows.ts';
-import type { Db } from '../ports/db.ts';
-import { jsonArrayFrom, qb, run } from './kysely.ts';
+import { isUpcoming, monthRange } from '../../../../src/domain/events.ts';
+import type { EventDetail } from '../../../../src/domain/types.ts';
+import { jsonArrayFrom, qb, run } from '../../db/kysely.ts';
+import { iso, isoOrNull } from '../../lib/rows.ts';
+import type { Db } from '../../ports/db.ts';
 
 /** Non-deleted events (alias `e`) with every nested list of EventDetail, each in its display order. */
 export function selectEventDetails() {
