@@ -129,7 +129,7 @@ export async function createStorage(opts: {
       `insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3::jsonb)
        on conflict (bucket_id, name) do update set metadata = excluded.metadata, updated_at = now()
        returning id`,
-      [bucket, path, JSON.stringify(meta)],
+      [bucket, path, meta], // an object: see server/auth/users.ts on jsonb
     );
     return row!.id;
   }

@@ -3,7 +3,7 @@
  * files in storage. Idempotent: skipped when the demo admin already exists. Dates are relative to ctx.now.
  */
 
-import { pgArray, pgJson } from '../../functions/api/lib/sql.ts';
+import { pgArray } from '../../functions/api/lib/sql.ts';
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { SeedContext } from '../seed-context.ts';
 import {
@@ -37,13 +37,7 @@ async function insert(db: Db, table: string, row: Record<string, Value | undefin
     if (value === undefined) continue;
     cols.push(col === 'order' ? '"order"' : col);
     params.push(
-      Array.isArray(value)
-        ? pgArray(value)
-        : value instanceof Date
-          ? value.toISOString()
-          : value !== null && typeof value === 'object'
-            ? pgJson(value)
-            : value,
+      Array.isArray(value) ? pgArray(value) : value instanceof Date ? value.toISOString() : value, // json as an object: postgres.js would store a stringified one as a JSON string
     );
     const cast = Array.isArray(value)
       ? '::text[]'
