@@ -12,6 +12,11 @@ export interface Passwords {
   hash(password: string): Promise<string>;
   /** False for a null hash too, after the same amount of work (unknown e-mails cost a bcrypt round). */
   check(password: string, hash: string | null): Promise<boolean>;
+  /**
+   * Runs a request that will hash (its queries included) if fewer than size + maxQueue are already
+   * in; else PasswordBusyError at once. A burst is then refused before it costs a query each.
+   */
+  admit<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export function createPasswordPool(opts: PoolOptions): Passwords {
   const queue: Job[] = [];
   let workers = 0;
   let closed = false;
+  let admitted = 0;
   let dummy: Promise<string> | undefined;
 
   const spawn = (): Worker => {
@@ -104,6 +110,15 @@ export function createPasswordPool(opts: PoolOptions): Passwords {
   }
 
   return {
+    async admit(work) {
+      if (admitted >= size + maxQueue) throw new PasswordBusyError();
+      admitted++;
+      try {
+        return await work();
+      } finally {
+        admitted--;
+      }
+    },
     hash: (password) => run<string>('hash', password),
     async check(password, hash) {
       // The dummy is made once, outside the admission limit's count of user work.

@@ -81,6 +81,32 @@ async function sendLink(ctx: AuthContext, user: UserRow, type: LinkType, redirec
   await ctx.mailbox.send(type === 'signup' ? confirmationMail(email, link) : recoveryMail(email, link));
 }
 
+/** Creates the account (or refreshes an unconfirmed one) and mails the link; a confirmed e-mail gets a look-alike. */
+async function signup(ctx: AuthContext, email: string, password: string, data: Json, redirectTo: string) {
+  const existing = await findUserByEmail(ctx.db, email);
+  // Confirmed account: answer like a fresh signup so the response reveals nothing (identities: []).
+  if (existing?.email_confirmed_at) return obfuscatedUser(email, data);
+  let user: UserRow;
+  if (existing) {
+    // Still unconfirmed: take the new password and data, and mail a new link.
+    const [row] = await ctx.db.query<UserRow>(
+      `update auth.users set encrypted_password = $2, raw_user_meta_data = raw_user_meta_data || $3::jsonb,
+         updated_at = now() where id = $1 returning *`,
+      [existing.id, await ctx.passwords.hash(password), data],
+    );
+    user = row!;
+  } else {
+    user = await createEmailUser(ctx.db, {
+      email,
+      passwordHash: await ctx.passwords.hash(password),
+      confirmed: false,
+      userMetadata: data,
+    });
+  }
+  await sendLink(ctx, user, 'signup', redirectTo);
+  return loadUserJson(ctx.db, (await findUserById(ctx.db, user.id))!);
+}
+
 /** The GoTrue endpoints a signed-out or signed-in browser calls through supabase-js. */
 export function userRoutes(ctx: AuthContext) {
   const app = new Hono<AuthEnv>();
@@ -107,28 +133,7 @@ export function userRoutes(ctx: AuthContext) {
     const data = body.data && typeof body.data === 'object' ? (body.data as Json) : {};
     const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
     throttleMail(ctx, c, email);
-    const existing = await findUserByEmail(ctx.db, email);
-    // Confirmed account: answer like a fresh signup so the response reveals nothing (identities: []).
-    if (existing?.email_confirmed_at) return c.json(obfuscatedUser(email, data));
-    let user: UserRow;
-    if (existing) {
-      // Still unconfirmed: take the new password and data, and mail a new link.
-      const [row] = await ctx.db.query<UserRow>(
-        `update auth.users set encrypted_password = $2, raw_user_meta_data = raw_user_meta_data || $3::jsonb,
-           updated_at = now() where id = $1 returning *`,
-        [existing.id, await ctx.passwords.hash(password), data],
-      );
-      user = row!;
-    } else {
-      user = await createEmailUser(ctx.db, {
-        email,
-        passwordHash: await ctx.passwords.hash(password),
-        confirmed: false,
-        userMetadata: data,
-      });
-    }
-    await sendLink(ctx, user, 'signup', redirectTo);
-    return c.json(await loadUserJson(ctx.db, (await findUserById(ctx.db, user.id))!));
+    return c.json(await ctx.passwords.admit(() => signup(ctx, email, password, data, redirectTo)));
   });
 
   app.post('/resend', async (c) => {
@@ -159,15 +164,18 @@ export function userRoutes(ctx: AuthContext) {
     // Guessing passwords is capped per address and per (address, e-mail): see SignInLimiter.
     if (ctx.limits.signIn.blocked(ip, email)) throw errors.rateLimited();
     const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
-    const user = email && !tooLong ? await findUserByEmail(ctx.db, email) : null;
-    // tooLong: no bcrypt (it would read 72 bytes only); an empty stored hash means no password.
-    const ok = !tooLong && (await ctx.passwords.check(password, user?.encrypted_password || null));
-    if (!ok || !user) {
-      ctx.limits.signIn.fail(ip, email);
-      throw errors.invalidCredentials();
-    }
-    if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
-    return c.json(await createSession(ctx, user, 'password'));
+    const session = await ctx.passwords.admit(async () => {
+      const user = email && !tooLong ? await findUserByEmail(ctx.db, email) : null;
+      // tooLong: no bcrypt (it would read 72 bytes only); an empty stored hash means no password.
+      const ok = !tooLong && (await ctx.passwords.check(password, user?.encrypted_password || null));
+      if (!ok || !user) {
+        ctx.limits.signIn.fail(ip, email);
+        throw errors.invalidCredentials();
+      }
+      if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
+      return createSession(ctx, user, 'password');
+    });
+    return c.json(session);
   });
 
   app.get('/user', async (c) => {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../server/host.ts';
-import { validationMessages } from '../../src/domain/messages.ts';
+import { authMessages, validationMessages } from '../../src/domain/messages.ts';
+import { forgotErrorMessage } from '../../src/features/auth/forgot-error.ts';
 import { adminClient, client, lastMail, newEmail, openLink, startHost } from './helpers.ts';
 
 /** Issue 6 (auth side): password limits, throttles, odd bytes, token and redirect checks. */
@@ -56,7 +57,7 @@ describe('password length (bcrypt reads 72 bytes)', () => {
 
 describe('throttles', () => {
   it('limits e-mails per recipient (over_email_send_rate_limit) and per address', async () => {
-    const h = await startHost({ mailLimits: { perEmail: 2, perIp: 5 } });
+    const h = await startHost({ mailLimits: { perEmail: 2, perIp: 6 } });
     try {
       const email = newEmail('spam');
       expect((await post(h, '/recover', { email })).status).toBe(200);
@@ -64,6 +65,10 @@ describe('throttles', () => {
       const third = await post(h, '/recover', { email });
       expect(third.status).toBe(429);
       expect(third.body.code).toBe('over_email_send_rate_limit');
+      // What the forgot-password screen gets from supabase-js, and shows.
+      const { error } = await client(h).auth.resetPasswordForEmail(email);
+      expect(error?.status).toBe(429);
+      expect(forgotErrorMessage(error!)).toBe(authMessages.forgotTooMany);
       // Signup and resend count against the same recipient.
       expect((await post(h, '/resend', { email, type: 'signup' })).status).toBe(429);
 
