@@ -52,6 +52,30 @@ describe('password pool', () => {
     }
   });
 
+  it('admits two requests per worker, queues maxQueue more (no work started), refuses the rest', async () => {
+    const small = createPasswordPool({ size: 1, maxQueue: 1, cost: 10 });
+    try {
+      let started = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      const work = async () => {
+        started++;
+        await gate;
+        return started;
+      };
+      const runs = [small.admit(work), small.admit(work), small.admit(work)];
+      await expect(small.admit(work)).rejects.toBeInstanceOf(PasswordBusyError);
+      expect(started).toBe(2);
+      release();
+      await Promise.all(runs);
+      expect(started).toBe(3);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('takes its size from PASSWORD_WORKERS', () => {
     expect(defaultPoolSize('3')).toBe(3);
     expect(defaultPoolSize('nada')).toBeGreaterThanOrEqual(1);

@@ -13,8 +13,8 @@ export interface Passwords {
   /** False for a null hash too, after the same amount of work (unknown e-mails cost a bcrypt round). */
   check(password: string, hash: string | null): Promise<boolean>;
   /**
-   * Runs a request that will hash (its queries included) if fewer than size + maxQueue are already
-   * in; else PasswordBusyError at once. A burst is then refused before it costs a query each.
+   * Runs a request that will hash, its queries included, when a slot is free (two per worker); up to
+   * maxQueue wait for one, beyond that PasswordBusyError at once, before any database work.
    */
   admit<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -56,7 +56,11 @@ export function createPasswordPool(opts: PoolOptions): Passwords {
   const queue: Job[] = [];
   let workers = 0;
   let closed = false;
-  let admitted = 0;
+  // Requests admitted to run (queries + hash): two per worker keeps the threads busy while the
+  // others wait without touching the database, so a burst never runs its queries all at once.
+  const concurrency = size * 2;
+  let active = 0;
+  const waiting: (() => void)[] = [];
   let dummy: Promise<string> | undefined;
 
   const spawn = (): Worker => {
@@ -111,12 +115,19 @@ export function createPasswordPool(opts: PoolOptions): Passwords {
 
   return {
     async admit(work) {
-      if (admitted >= size + maxQueue) throw new PasswordBusyError();
-      admitted++;
+      if (active >= concurrency) {
+        if (waiting.length >= maxQueue) throw new PasswordBusyError();
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else {
+        active++;
+      }
       try {
         return await work();
       } finally {
-        admitted--;
+        // The slot passes straight to the next waiter (active unchanged), or is freed.
+        const next = waiting.shift();
+        if (next) next();
+        else active--;
       }
     },
     hash: (password) => run<string>('hash', password),
@@ -132,6 +143,7 @@ export function createPasswordPool(opts: PoolOptions): Passwords {
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('password pool closed'));
+      for (const next of waiting.splice(0)) next(); // their work then fails on the closed pool
       const all = [...idle, ...busy.keys()];
       idle.length = 0;
       await Promise.all(all.map((w) => w.terminate()));

@@ -173,8 +173,8 @@ function attribute(dist, rows) {
 // Benchmarks that run the host rather than measure the build live in their own script.
 const SCRIPTS = { 'signin-load': 'signin-load.mjs' };
 const scripted = names.filter((n) => SCRIPTS[n]);
+let code = 0;
 if (scripted.length) {
-  let code = 0;
   for (const n of scripted) {
     try {
       execFileSync(
@@ -201,7 +201,7 @@ const dist = build();
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const ctx = { root: ROOT, dist, manifest };
 
-let failed = 0;
+let failed = code;
 for (const bench of selected) {
   const { value, details = [] } = await bench.run(ctx);
   const pass = value <= bench.budget;
