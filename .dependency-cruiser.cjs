@@ -83,21 +83,10 @@ module.exports = {
       name: 'host-through-api-ports',
       comment: 'server/ mounts the API’s app and uses its ports and adapters, never its internals.',
       severity: 'error',
-      from: { path: '^server/', pathNot: '^server/seed/' },
+      from: { path: '^server/' },
       to: {
         path: '^functions/api/',
         pathNot: '^functions/api/(app\\.ts|ports/|adapters/)',
-      },
-    },
-    {
-      name: 'host-through-api-ports-seed',
-      comment:
-        'The demo seed still binds raw SQL parameters with lib/sql.ts (the one exception, until it uses db/).',
-      severity: 'error',
-      from: { path: '^server/seed/' },
-      to: {
-        path: '^functions/api/',
-        pathNot: '^functions/api/(app\\.ts|ports/|adapters/|lib/sql\\.ts$)',
       },
     },
     {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { type Context, Hono } from 'hono';
-import { pgJson } from '../functions/api/lib/sql.ts';
 import type { Db } from '../functions/api/ports/db.ts';
 import type { Keys } from './keys.ts';
 import { mimeType } from './mime.ts';
@@ -130,7 +129,7 @@ export async function createStorage(opts: {
       `insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3::jsonb)
        on conflict (bucket_id, name) do update set metadata = excluded.metadata, updated_at = now()
        returning id`,
-      [bucket, path, pgJson({ ...meta })],
+      [bucket, path, meta], // an object: see server/auth/users.ts on jsonb
     );
     return row!.id;
   }

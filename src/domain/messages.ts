@@ -35,6 +35,7 @@ export const authMessages = {
   welcomeFailed: 'Erro ao salvar suas informações. Confira os dados atentamente e tente novamente.',
   passwordChanged: 'Senha alterada com sucesso!',
   tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  forgotTooMany: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   inAppBrowserIphone:
     'O login com Google não funciona dentro do navegador deste aplicativo. Toque nos três pontinhos ou no ícone de compartilhar e escolha "Abrir no Safari", ou entre com email e senha.',
   inAppBrowserOther:

@@ -19,7 +19,12 @@ export function createTokenVerifier(env: ApiEnv): TokenVerifier {
   const jwks = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`));
   const issuer = `${base}/auth/v1`;
   return async (token) => {
-    const { payload } = await jwtVerify(token, jwks, { issuer, audience: 'authenticated' });
+    // A token without `exp` would never expire: refused.
+    const { payload } = await jwtVerify(token, jwks, {
+      issuer,
+      audience: 'authenticated',
+      requiredClaims: ['exp'],
+    });
     return userFromClaims(payload);
   };
 }
