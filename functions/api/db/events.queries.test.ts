@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database as Connection, openMigratedDatabase } from '../../../server/db.ts';
+import { DEMO_TAGS } from '../../../server/seed/demo.ts';
 import { seed } from '../../../server/seed/index.ts';
 import { addMonths, monthOf } from '../../../src/domain/events.ts';
 import { type PostgresCluster, startPostgres } from '../../../tests/postgres/cluster.ts';
@@ -77,6 +78,20 @@ describe.each(['pglite', 'postgres.js'])('events.queries on %s', (driver) => {
         JSON.stringify(await current.listEventsOfMonth(db(), m)),
       );
     }
+  });
+
+  it('tags carry is_general: the seed marks its general tag, and only one live tag may carry it', async () => {
+    const tags = (await listUpcomingEvents(db(), seededAt)).flatMap((e) => e.tags);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const t of tags) expect(t.is_general, t.name).toBe(t.id === DEMO_TAGS.general.id);
+    await expect(
+      db().query("insert into public.tags (name, is_general) values ('Outra geral', true)"),
+    ).rejects.toMatchObject({ code: '23505' });
+    // a soft-deleted general tag does not count
+    await db().query(
+      "insert into public.tags (name, is_general, deleted_at) values ('Geral antiga', true, now())",
+    );
+    await db().query("delete from public.tags where name = 'Geral antiga'");
   });
 });
 

@@ -32,7 +32,12 @@ function groupBy<T>(rows: Row[], map: (r: Row) => T): Map<string, T[]> {
   return out;
 }
 
-const toTag = (r: Row): Tag => ({ id: String(r.id), name: String(r.name), color: String(r.color) });
+const toTag = (r: Row): Tag => ({
+  id: String(r.id),
+  name: String(r.name),
+  color: String(r.color),
+  is_general: r.is_general === true,
+});
 const toSpeaker = (r: Row): Speaker => ({
   id: String(r.id),
   name: String(r.name),
@@ -86,7 +91,7 @@ export async function loadEventDetails(db: Db, ids: string[]): Promise<EventDeta
       p,
     ),
     db.query<Row>(
-      `select et.event_id, t.id, t.name, t.color
+      `select et.event_id, t.id, t.name, t.color, t.is_general
          from public.event_tags et join public.tags t on t.id = et.tag_id
         where et.event_id = any($1::uuid[]) and t.deleted_at is null
         order by t.name, t.id`,
