@@ -1,8 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { clearMemberData } from './data/member-data.ts';
+import { registerSignOutCleanup } from './lib/session.ts';
 import { router } from './router.tsx';
 import './ui/tokens.css';
+
+// Signing out (from any screen) wipes the member's data from this device. Registered here, at
+// start-up, not by whichever screen's chunk happens to be loaded when the member signs out.
+registerSignOutCleanup(clearMemberData);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import type { StoredEvent } from '../../../data/db.ts';
-import { useEvent } from '../../../data/events.ts';
+import { useEvent } from '../../../data/events/use-events.ts';
 import { formatDateTime, formatLongDateTime } from '../../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../../domain/messages.ts';
 import { imageUrl } from '../../../lib/config.ts';
