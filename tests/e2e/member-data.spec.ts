@@ -1,7 +1,7 @@
 /**
  * The member's data on the device: signing out from /profile (a screen whose chunk does not read
- * the browser store) wipes the member's registrations from IndexedDB; public events stay. Also the
- * event overlay's 'Detalhes' (policy text, the map's offline fallback) and its close bar.
+ * the browser store) wipes the member's registrations from IndexedDB, and so does starting the app
+ * with no session left behind; public events stay.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
@@ -102,4 +102,30 @@ test('signing out from /profile wipes the member’s data from IndexedDB, public
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Próximos Eventos' })).toBeVisible();
   expect((await storeContents(page)).registrations).toEqual([]);
+});
+
+test('data left by a member whose session is gone (signed out while the app was closed) is wiped at start', async ({
+  page,
+}) => {
+  await login(page, DEMO_USERS.membro.email);
+  await expect
+    .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
+    .toBeGreaterThan(0);
+  // The session disappears without this app running its sign-out (another tab, an older version).
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (/^sb-.+-auth-token$/.test(key)) localStorage.removeItem(key);
+  });
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const after = await storeContents(page);
+      return {
+        registrations: after.registrations.length,
+        keys: after.syncKeys.filter((k) => k.startsWith('registrations')),
+      };
+    })
+    .toEqual({ registrations: 0, keys: [] });
+  expect((await storeContents(page)).events).toBeGreaterThan(0);
 });
