@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, firstName, metadataName, NAME_MAX_LENGTH, normalizeName } from './people.ts';
+import {
+  displayName,
+  firstName,
+  initialsOf,
+  metadataName,
+  NAME_MAX_LENGTH,
+  normalizeName,
+} from './people.ts';
 
 describe('display name', () => {
   it('prefers the signup display_name, then Google full_name, then name', () => {
@@ -26,5 +33,15 @@ describe('display name', () => {
     expect(firstName(' Ana')).toBe('Ana');
     expect(firstName('maria@example.com')).toBe('');
     expect(firstName('')).toBe('');
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first and last word, upper-cased', () => {
+    expect(initialsOf('Maria da Silva')).toBe('MS');
+    expect(initialsOf('ana')).toBe('A');
+    expect(initialsOf('joao.silva@example.com')).toBe('JC');
+    expect(initialsOf('Élida Ávila')).toBe('ÉÁ');
+    expect(initialsOf('   ')).toBe('?');
   });
 });

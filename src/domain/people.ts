@@ -45,3 +45,18 @@ export function firstName(name: string): string {
   if (name.includes('@')) return '';
   return normalizeName(name).split(' ')[0] ?? '';
 }
+
+/**
+ * Up to two initials for a generated avatar: the first and last word of the name ("Maria da Silva"
+ * → "MS"; an e-mail splits on its punctuation); '?' when there is nothing to take.
+ */
+export function initialsOf(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = [...words[0]!][0] ?? '';
+  const last = words.length > 1 ? ([...words[words.length - 1]!][0] ?? '') : '';
+  return (first + last).toLocaleUpperCase('pt-BR');
+}
