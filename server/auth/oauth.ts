@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { initialsOf } from '../../src/domain/people.ts';
 import { escapeHtml, htmlResponse, page } from '../html.ts';
 import type { AuthContext } from './context.ts';
 import { errors } from './errors.ts';
@@ -29,13 +30,7 @@ export function avatarUrl(ctx: AuthContext, name: string): string {
 
 /** A generated initials avatar, so demo Google users have a picture without the internet. */
 export function avatarSvg(name: string): string {
-  const initials =
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
-      .join('') || '?';
+  const initials = initialsOf(name);
   const hue = createHash('sha256').update(name).digest()[0]! * 1.4;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
 <circle cx="48" cy="48" r="48" fill="hsl(${hue.toFixed(0)} 55% 45%)"/>

@@ -240,6 +240,7 @@ export interface Tags {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
   id: Generated<string>;
+  is_general: Generated<boolean>;
   name: string;
 }
 
@@ -385,6 +386,7 @@ export type ConstraintName =
   | 'tags_color_check'
   | 'tags_name_check'
   | 'tags_name_key'
+  | 'tags_one_general_idx'
   | 'tags_pkey'
   | 'temples_name_check'
   | 'temples_pkey'

@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useEvent } from '../../data/use-events.ts';
+import { useEvent } from '../../data/events/use-events.ts';
 import { dateBadge, formatLongDateTime } from '../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../domain/messages.ts';
 import type { EventSummary } from '../../domain/types.ts';

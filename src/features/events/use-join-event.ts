@@ -6,8 +6,8 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { refreshEvent } from '../../data/events.ts';
-import { useMyRegistrations } from '../../data/use-registrations.ts';
+import { refreshEvent } from '../../data/events/refresh.ts';
+import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { currentRegistration } from '../../domain/tiers.ts';
 import type { EventSummary } from '../../domain/types.ts';
 import { externalRedirectOf } from '../../domain/urls.ts';

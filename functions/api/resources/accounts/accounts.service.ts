@@ -1,4 +1,5 @@
 import { validationMessages } from '../../../../src/domain/messages.ts';
+import { displayName } from '../../../../src/domain/people.ts';
 import type { Me } from '../../../../src/domain/types.ts';
 import type { SignupBody, WelcomeBody } from '../../../../src/domain/validation.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
@@ -98,13 +99,9 @@ export async function hasProfile(db: Db, userId: string): Promise<boolean> {
   return (await runOneOrNull(db, qb.selectFrom('profiles').select('id').where('id', '=', userId))) !== null;
 }
 
-/** The display name of a token's user: full_name, name or display_name, else the e-mail's local part. */
+/** The display name of a token's user: the one rule of src/domain/people.ts. */
 export function nameOf(user: AuthContextUser): string {
-  for (const key of ['full_name', 'name', 'display_name']) {
-    const value = user.userMetadata[key];
-    if (typeof value === 'string' && value.trim()) return value.trim().replace(/\s+/g, ' ').slice(0, 120);
-  }
-  return user.email.split('@')[0] || user.email || 'Membro';
+  return displayName(user.userMetadata, user.email);
 }
 
 /** POST /v1/welcome, after validation: creates the first-access profile. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database as Connection, openMigratedDatabase } from '../../../../server/db.ts';
+import { DEMO_TAGS } from '../../../../server/seed/demo.ts';
 import { seed } from '../../../../server/seed/index.ts';
 import { addMonths, monthOf } from '../../../../src/domain/events.ts';
 import { type PostgresCluster, startPostgres } from '../../../../tests/postgres/cluster.ts';
@@ -8,7 +9,7 @@ import * as current from './events.service.ts';
 
 // The one-statement reads answer exactly what the former seven-query services/events.ts answered (same
 // values, same key order): the snapshots were written by that implementation on the demo seed, on both
-// drivers, before it was deleted. Test names stay as they were: they key the snapshots.
+// drivers, before it was deleted (since then only tags gained is_general). Test names key the snapshots.
 const seededAt = new Date('2026-03-10T20:00:00.000Z');
 const connections = new Map<string, Connection>();
 let cluster: PostgresCluster | undefined;
@@ -76,6 +77,20 @@ describe.each(DRIVERS)('events.queries on %s', (driver) => {
     ]) {
       expect(JSON.stringify(await current.listEventsOfMonth(db(), m), null, 1)).toMatchSnapshot(m);
     }
+  });
+
+  it('tags carry is_general: the seed marks its general tag, and only one live tag may carry it', async () => {
+    const tags = (await current.listUpcomingEvents(db(), seededAt)).flatMap((e) => e.tags);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const t of tags) expect(t.is_general, t.name).toBe(t.id === DEMO_TAGS.general.id);
+    await expect(
+      db().query("insert into public.tags (name, is_general) values ('Outra geral', true)"),
+    ).rejects.toMatchObject({ code: '23505' });
+    // a soft-deleted general tag does not count
+    await db().query(
+      "insert into public.tags (name, is_general, deleted_at) values ('Geral antiga', true, now())",
+    );
+    await db().query("delete from public.tags where name = 'Geral antiga'");
   });
 });
 

@@ -37,7 +37,7 @@ export function selectEventDetails() {
         eb
           .selectFrom('event_tags as et')
           .innerJoin('tags as t', 't.id', 'et.tag_id')
-          .select(['t.id', 't.name', 't.color'])
+          .select(['t.id', 't.name', 't.color', 't.is_general'])
           .whereRef('et.event_id', '=', 'e.id')
           .where('t.deleted_at', 'is', null)
           .orderBy('t.name')

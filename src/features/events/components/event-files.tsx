@@ -4,7 +4,7 @@
  * (spec §8) and a short pt-BR text is shown.
  */
 import { useEffect, useId, useState } from 'react';
-import { fetchApi } from '../../../data/sync.ts';
+import { fetchApi } from '../../../data/api.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import type { EventFile } from '../../../domain/types.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';

@@ -1,12 +1,12 @@
-/** React hook over the registrations store (registrations.ts stays React-free). */
+/** The member's registrations for screens, from the store, refreshed while signed in and online. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { useOnlineStatus, useSessionStore } from '../lib/session.ts';
-import { db, type StoredRegistration } from './db.ts';
-import { REGISTRATIONS_KEY, refreshMyRegistrations } from './registrations.ts';
-import { type SyncStatus, useSyncStatus } from './sync.ts';
-
-const NONE: StoredRegistration[] = [];
+import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
+import type { StoredRegistration } from '../db.ts';
+import type { SyncStatus } from '../sync.ts';
+import { useSyncStatus } from '../use-sync.ts';
+import { refreshMyRegistrations } from './refresh.ts';
+import { READ_NONE, REGISTRATIONS_KEY, readMyRegistrations } from './store.ts';
 
 /**
  * The member's registrations (all statuses; use `currentRegistration` from domain/tiers to pick
@@ -16,13 +16,10 @@ export function useMyRegistrations(): { data: StoredRegistration[] | undefined; 
   const userId = useSessionStore((s) => s.session?.user.id);
   const online = useOnlineStatus();
   // Only the signed-in member's rows, even before a stale store from another account is wiped.
-  const rows = useLiveQuery(
-    () => (userId ? db.registrations.where('user_id').equals(userId).toArray() : NONE),
-    [userId],
-  );
+  const rows = useLiveQuery(() => (userId ? readMyRegistrations(userId) : READ_NONE), [userId]);
   useEffect(() => {
     if (userId && online) void refreshMyRegistrations();
   }, [userId, online]);
   const status = useSyncStatus(REGISTRATIONS_KEY);
-  return { data: userId ? rows : NONE, status };
+  return { data: userId ? rows : READ_NONE, status };
 }
