@@ -43,7 +43,7 @@ export default defineConfig({
           name: 'postgres',
           include: ['functions/api/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           // checks the type generator, which reads a PGlite catalog by design: nothing driver-specific
-          exclude: ['functions/api/db/schema.test.ts'],
+          exclude: ['functions/api/db/schema.test.ts', 'tests/contract/data-folder.test.ts'],
           globalSetup: ['tests/postgres/global-setup.ts'],
           // filled by the global setup: TEST_POSTGRES_URL, TEST_POSTGRES_RUN_DIR
           env: {},
