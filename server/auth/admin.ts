@@ -124,7 +124,14 @@ export function adminRoutes(ctx: AuthContext) {
   app.delete('/admin/users/:id', async (c) => {
     const user = await findUserById(ctx.db, c.req.param('id'));
     if (!user) throw notFound();
-    await ctx.db.query('delete from auth.users where id = $1', [user.id]);
+    try {
+      await ctx.db.query('delete from auth.users where id = $1', [user.id]);
+    } catch (error) {
+      // registrations and check-ins restrict the delete: the history is kept, the caller told why
+      const code = (error as { code?: string }).code;
+      if (code === '23001' || code === '23503') throw errors.userHasHistory();
+      throw error;
+    }
     return c.json({});
   });
 

@@ -47,6 +47,8 @@ export const errors = {
     new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   userNotFound: (status = 403) => new AuthError(status, 'user_not_found', 'User not found'),
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
+  userHasHistory: () =>
+    new AuthError(409, 'conflict', 'User has registrations or check-ins and cannot be deleted'),
   rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   emailRateLimited: () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
   busy: () =>

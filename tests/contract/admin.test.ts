@@ -83,6 +83,42 @@ describe('GoTrue admin API (supabase-js with the service-role key)', () => {
     expect(res.headers.get('x-sb-error-code')).toBe('not_admin');
   });
 
+  it('deleting a user with registrations answers 409 and keeps the user and the history', async () => {
+    const admin = adminClient(host).auth.admin;
+    const member = await admin.createUser({
+      email: newEmail('Com.Historico'),
+      password: 'senha-forte',
+      email_confirm: true,
+    });
+    const memberId = member.data.user!.id;
+    const sql = host.database.db;
+    const [event] = await sql.query<{ id: string }>(
+      `insert into public.events (title, starts_at) values ('Evento do histórico', now()) returning id`,
+    );
+    const [tier] = await sql.query<{ id: string }>(
+      `insert into public.pricing_tiers (event_id, name, price) values ($1, 'Lote 1', 0) returning id`,
+      [event!.id],
+    );
+    await sql.query(
+      `insert into public.registrations (user_id, tier_id, event_id, frozen_value, status) values ($1, $2, $3, 0, 'paid')`,
+      [memberId, tier!.id, event!.id],
+    );
+
+    const deleted = await admin.deleteUser(memberId);
+    expect(deleted.error?.status).toBe(409);
+    expect((await admin.getUserById(memberId)).data.user?.id).toBe(memberId);
+    const kept = await sql.query('select 1 from public.registrations where user_id = $1', [memberId]);
+    expect(kept).toHaveLength(1);
+
+    const plain = await admin.createUser({
+      email: newEmail('Sem.Historico'),
+      password: 'senha-forte',
+      email_confirm: true,
+    });
+    expect((await admin.deleteUser(plain.data.user!.id)).error).toBeNull();
+    expect((await admin.getUserById(plain.data.user!.id)).data.user).toBeNull();
+  });
+
   it('GET /admin/users?filter= puts the exact e-mail match first', async () => {
     const admin = adminClient(host).auth.admin;
     await admin.createUser({ email: 'joana.ana@example.com', password: 'senha-forte' });

@@ -58,6 +58,7 @@ export const CONSTRAINT_ERRORS: Partial<Record<ConstraintName | 'users_email_par
 /** Answers by SQLSTATE when no constraint is mapped (class 22 is covered as a whole: bad values). */
 const CODE_ERRORS: Record<string, PgErrorAnswer> = {
   '23505': { status: 409, code: 'INVALID_DATA' }, // unique_violation
+  '23001': { status: 409, code: 'INVALID_DATA' }, // restrict_violation: history (registrations...) is kept
   '23503': { status: 404, code: 'NOT_FOUND' }, // foreign_key_violation: the referenced row is missing
   '23514': { status: 400, code: 'INVALID_DATA' }, // check_violation
   '23502': { status: 400, code: 'INVALID_DATA' }, // not_null_violation
