@@ -4,18 +4,20 @@
  * registration) is added by the check-in work in the slot marked below.
  */
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { useEvent } from '../../data/events.ts';
 import { dateBadge, formatLongDateTime } from '../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../domain/messages.ts';
+import { pageNames } from '../../domain/page-title.ts';
 import type { EventSummary } from '../../domain/types.ts';
 import { imageUrl } from '../../lib/config.ts';
 import { useHasPermission } from '../../lib/session.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AppLink } from './components/app-link.tsx';
 import { TagChips, VenueName } from './components/event-card.tsx';
 import { EventFiles } from './components/event-files.tsx';
-import { EventOverlayHost, preloadEventOverlay } from './components/overlay-host.tsx';
+import { EventOverlayHost } from './components/overlay-host.tsx';
+import { overlayIntentProps } from './components/overlay-loader.ts';
 import { SyncBanner } from './components/states.tsx';
 import { useEventOverlay } from './use-event-overlay.ts';
 import { useJoinEvent } from './use-join-event.ts';
@@ -25,13 +27,13 @@ export function EventPage({ id }: { id: string }) {
   const { data: event, fetched, status, retry } = useEvent(id);
   const { open } = useEventOverlay();
   const canEdit = useHasPermission('write_events');
-  useEffect(preloadEventOverlay, []);
 
   if (!event) {
     const notFound = event === null && status.phase === 'not-found';
     const failed = event === null && (status.phase === 'offline' || status.phase === 'error' || fetched);
     return (
       <div className="events-page">
+        <PageTitle name={notFound ? pageNames.eventNotFound : pageNames.event} />
         {notFound ? (
           <div className="empty-state">
             <h1>{apiErrors.EVENT_NOT_FOUND}</h1>
@@ -58,6 +60,7 @@ export function EventPage({ id }: { id: string }) {
   const venue = event.venues[0];
   return (
     <div className="events-page event-page">
+      <PageTitle name={event.title} />
       <SyncBanner status={status} hasData retry={retry} />
       <header className="event-hero">
         {src ? (
@@ -73,7 +76,7 @@ export function EventPage({ id }: { id: string }) {
           </p>
           <TagChips tags={event.tags} />
           <div className="event-hero-actions">
-            <button type="button" className="button" onClick={() => open(event.id)}>
+            <button type="button" className="button" onClick={() => open(event.id)} {...overlayIntentProps}>
               {eventMessages.openDetails}
             </button>
             {canEdit && (
@@ -135,6 +138,7 @@ function SubEvents({ events }: { events: EventSummary[] }) {
             <button
               type="button"
               className="button button-small"
+              {...overlayIntentProps}
               onClick={() => join(e)}
               aria-label={`${eventMessages.join}: ${e.title}`}
             >

@@ -1,12 +1,11 @@
 /** `/` Próximos Eventos: 'Acontecendo agora', then the general row, from the store first. */
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { useUpcomingEvents } from '../../data/events.ts';
 import { eventMessages } from '../../domain/messages.ts';
 import { useHasPermission } from '../../lib/session.ts';
 import { AppLink } from './components/app-link.tsx';
 import { EventList } from './components/event-list.tsx';
-import { EventOverlayHost, preloadEventOverlay } from './components/overlay-host.tsx';
+import { EventOverlayHost } from './components/overlay-host.tsx';
 import { CardSkeletons, SyncBanner } from './components/states.tsx';
 import { homeSections } from './home-sections.ts';
 import { useNow } from './use-now.ts';
@@ -16,11 +15,12 @@ export function HomeScreen() {
   const { data, fetched, status, retry } = useUpcomingEvents();
   const canCreate = useHasPermission('write_events');
   const now = useNow();
-  useEffect(preloadEventOverlay, []);
 
   const sections = data ? homeSections(data, now) : undefined;
-  const waiting = !data || (!fetched && (status.phase === 'idle' || status.phase === 'refreshing'));
   const failedEmpty = !fetched && (status.phase === 'offline' || status.phase === 'error');
+  // Until the first answer is in the store, keep the skeletons (the status can turn 'ok' a moment
+  // before the live query sees the new rows: showing 'Sem eventos' then would make the page jump).
+  const waiting = !data || (!fetched && !failedEmpty);
 
   return (
     <div className="events-page">

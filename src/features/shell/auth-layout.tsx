@@ -1,8 +1,8 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { authMessages } from '../../domain/messages.ts';
+import { DeferredUpdatePrompt } from './deferred-update-prompt.tsx';
 import { Logo } from './header.tsx';
 import { SessionBridge } from './session-bridge.tsx';
-import { UpdatePrompt } from './update-prompt.tsx';
 import '../../ui/ui.css';
 import './shell.css';
 import './auth-layout.css';
@@ -20,7 +20,7 @@ export function AuthLayout() {
           <Outlet />
         </main>
       </div>
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
     </div>
   );
 }

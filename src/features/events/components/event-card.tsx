@@ -1,9 +1,11 @@
 /** An event card: image, calendar badge, title, date and place, tag chips, 'Participar'. */
 import type { MouseEvent } from 'react';
+import { chipColors } from '../../../domain/colors.ts';
 import { dateBadge, formatLongDateTime } from '../../../domain/dates.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import type { EventDetail, Tag } from '../../../domain/types.ts';
 import { imageUrl } from '../../../lib/config.ts';
+import { overlayIntentProps } from './overlay-loader.ts';
 
 interface EventCardProps {
   event: Pick<EventDetail, 'id' | 'title' | 'image' | 'starts_at' | 'external_redirect' | 'tags' | 'venues'>;
@@ -27,6 +29,7 @@ export function EventCard({ event, href, onOpen, onJoin, eager = false, live = f
       <a
         className="event-card-link"
         href={href}
+        {...overlayIntentProps}
         onClick={(e) => {
           if (!isPlainClick(e)) return;
           e.preventDefault();
@@ -67,6 +70,7 @@ export function EventCard({ event, href, onOpen, onJoin, eager = false, live = f
         <button
           type="button"
           className="button button-small"
+          {...overlayIntentProps}
           onClick={() => onJoin(event)}
           aria-label={`${eventMessages.join}: ${event.title}${event.external_redirect ? ` (${eventMessages.externalLink})` : ''}`}
         >
@@ -77,25 +81,12 @@ export function EventCard({ event, href, onOpen, onJoin, eager = false, live = f
   );
 }
 
-/** Readable text on a tag colour (black or white by luminance). */
-function textOn(hex: string): string {
-  let h = hex.replace('#', '');
-  if (h.length === 3) h = [...h].map((c) => c + c).join('');
-  const n = Number.parseInt(h, 16);
-  if (h.length !== 6 || Number.isNaN(n)) return '#fff';
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.2 ? '#1d1830' : '#fff';
-}
-
 export function TagChips({ tags }: { tags: Tag[] }) {
   if (!tags.length) return <span />;
   return (
     <ul className="tag-chips">
       {tags.map((t) => (
-        <li key={t.id} className="tag-chip" style={{ background: t.color, color: textOn(t.color) }}>
+        <li key={t.id} className="tag-chip" style={chipColors(t.color)}>
           {t.name}
         </li>
       ))}
