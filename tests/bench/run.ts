@@ -176,9 +176,25 @@ async function visit(url: string, dist: string): Promise<Visit> {
 
 // ───────────────────────────────────────── Lighthouse
 
-async function lighthouse(
-  url: string,
-): Promise<{ performance: number; accessibility: number; lcp: number; cls: number }> {
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  cls: number;
+}
+
+function lighthouse(url: string, attempt = 1): LighthouseRun {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    // Chromium sometimes dies under load ("Target closed"): one retry, then give up.
+    if (attempt >= 2) throw error;
+    console.log(`  (Lighthouse run failed, retrying: ${String(error).split('\n')[0]})`);
+    return lighthouse(url, attempt + 1);
+  }
+}
+
+function lighthouseOnce(url: string): LighthouseRun {
   const out = join(tmpdir(), `congrega-lh-${process.pid}-${Date.now()}.json`);
   execFileSync(
     join(ROOT, 'node_modules/.bin/lighthouse'),
@@ -247,7 +263,7 @@ try {
 
     if (!flag('no-lighthouse')) {
       const lh = [];
-      for (let i = 0; i < RUNS; i++) lh.push(await lighthouse(p.url));
+      for (let i = 0; i < RUNS; i++) lh.push(lighthouse(p.url));
       const perf = median(lh.map((r) => r.performance));
       const a11y = median(lh.map((r) => r.accessibility));
       console.log(
