@@ -16,16 +16,18 @@
  * run it on a quiet machine and compare runs made under the same conditions.
  * Exit code 1 when a budget is missed.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type CDPSession, chromium } from '@playwright/test';
 import { createHost } from '../../server/host.ts';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
 
+const execFileAsync = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -183,20 +185,21 @@ interface LighthouseRun {
   cls: number;
 }
 
-function lighthouse(url: string, attempt = 1): LighthouseRun {
+async function lighthouse(url: string, attempt = 1): Promise<LighthouseRun> {
   try {
-    return lighthouseOnce(url);
+    return await lighthouseOnce(url);
   } catch (error) {
-    // Chromium sometimes dies under load ("Target closed"): one retry, then give up.
+    // Chromium can die under load: one retry, then give up.
     if (attempt >= 2) throw error;
     console.log(`  (Lighthouse run failed, retrying: ${String(error).split('\n')[0]})`);
     return lighthouse(url, attempt + 1);
   }
 }
 
-function lighthouseOnce(url: string): LighthouseRun {
+/** Runs the Lighthouse CLI without blocking this process: the host under test lives in it. */
+async function lighthouseOnce(url: string): Promise<LighthouseRun> {
   const out = join(tmpdir(), `congrega-lh-${process.pid}-${Date.now()}.json`);
-  execFileSync(
+  await execFileAsync(
     join(ROOT, 'node_modules/.bin/lighthouse'),
     [
       url,
@@ -207,7 +210,7 @@ function lighthouseOnce(url: string): LighthouseRun {
       `--output-path=${out}`,
       '--quiet',
     ],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(readFileSync(out, 'utf8'));
   rmSync(out, { force: true });
@@ -263,7 +266,7 @@ try {
 
     if (!flag('no-lighthouse')) {
       const lh = [];
-      for (let i = 0; i < RUNS; i++) lh.push(lighthouse(p.url));
+      for (let i = 0; i < RUNS; i++) lh.push(await lighthouse(p.url));
       const perf = median(lh.map((r) => r.performance));
       const a11y = median(lh.map((r) => r.accessibility));
       console.log(
