@@ -2,7 +2,7 @@
  * What a first visit costs: the details overlay's code is fetched on intent (pointer, focus, touch)
  * and not on a plain visit; the update prompt and the service worker registration come after the
  * load event; the first card's image is eager with high priority and the others lazy; nothing moves
- * when the events arrive (no layout shift on / and /all, even with a slow API).
+ * when the events arrive (no layout shift on /, /all and /events/:id, even with a slow API).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
@@ -88,7 +88,7 @@ test('the first card image is eager with high priority, the others lazy', async 
   }
 });
 
-for (const path of ['/', '/all']) {
+for (const path of ['/', '/all', `/events/${DEMO_EVENTS.conference.id}`]) {
   test(`nothing moves on ${path} when the events arrive late`, async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
@@ -113,7 +113,7 @@ for (const path of ['/', '/all']) {
       await route.continue();
     });
     await page.goto(path);
-    await expect(page.locator('.event-card-link').first()).toBeVisible();
+    await expect(page.locator('.event-card-link, .event-hero h1').first()).toBeVisible();
     await page.waitForTimeout(1500);
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
     expect(shifts).toEqual([]);

@@ -32,7 +32,7 @@ export function EventPage({ id }: { id: string }) {
     const notFound = event === null && status.phase === 'not-found';
     const failed = event === null && (status.phase === 'offline' || status.phase === 'error' || fetched);
     return (
-      <div className="events-page">
+      <div className={notFound || failed ? 'events-page' : 'events-page event-page'}>
         <PageTitle name={notFound ? pageNames.eventNotFound : pageNames.event} />
         {notFound ? (
           <div className="empty-state">
@@ -48,9 +48,7 @@ export function EventPage({ id }: { id: string }) {
             retry={retry}
           />
         ) : (
-          <div className="overlay-message">
-            <Spinner label={eventMessages.loading} />
-          </div>
+          <EventHeroSkeleton />
         )}
       </div>
     );
@@ -108,6 +106,18 @@ export function EventPage({ id }: { id: string }) {
       )}
       <EventOverlayHost />
     </div>
+  );
+}
+
+/** The hero's place while the event loads (same boxes as the real hero: nothing moves when it arrives). */
+function EventHeroSkeleton() {
+  return (
+    <header className="event-hero" aria-busy="true">
+      <div className="event-hero-image skeleton" aria-hidden="true" />
+      <div className="event-hero-text">
+        <Spinner label={eventMessages.loading} />
+      </div>
+    </header>
   );
 }
 

@@ -45,10 +45,13 @@ function handle(event: AuthChangeEvent, session: Session | null): void {
   }
 }
 
+/** supabase-js's localStorage key for the session (`sb-<project ref>-auth-token`). */
+const AUTH_TOKEN_KEY = /^sb-.+-auth-token$/;
+
 /** Whether supabase-js keeps a session in this browser (its `sb-<ref>-auth-token` localStorage key). */
 export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> = window.localStorage): boolean {
   try {
-    for (let i = 0; i < storage.length; i++) if (/^sb-.+-auth-token$/.test(storage.key(i) ?? '')) return true;
+    for (let i = 0; i < storage.length; i++) if (AUTH_TOKEN_KEY.test(storage.key(i) ?? '')) return true;
   } catch {
     // storage disabled: supabase-js cannot keep a session either
   }
@@ -60,34 +63,43 @@ function openedWithAuthParams(): boolean {
   return initialAuthParams.size > 0 || /[#&?](access_token|code|error)=/.test(window.location.href);
 }
 
-/** How long after the load event a guest's session wiring starts (it loads supabase-js). */
-export const GUEST_SESSION_DELAY_MS = 2000;
+let subscribed = false;
+
+/** Subscribes the session store to supabase-js's auth events (loads supabase-js). Idempotent. */
+export function subscribeToAuth(): void {
+  if (subscribed || typeof window === 'undefined') return;
+  subscribed = true;
+  void supabaseAuth().then((auth) =>
+    auth.onAuthStateChange((event, session) => {
+      // Never call supabase-js again inside this callback (it holds the auth lock): defer the work.
+      setTimeout(() => handle(event, session), 0);
+    }),
+  );
+}
 
 /**
  * Keeps the session store in step with supabase-js (spec §4 "Auth"): signed-in, token-refreshed and
  * user-updated update the session and reload `me`; PASSWORD_RECOVERY opens /auth/reset-password;
  * SIGNED_OUT clears `me` and runs the registered sign-out cleanups. Idempotent.
  *
- * A guest's first load does not wait for supabase-js (≈ 54 KiB gzip): with no stored session and no
- * auth parameters in the address the store says "signed out" at once, and supabase-js is loaded a
- * little after the page's load event (or as soon as anything else asks for it, e.g. the login form).
+ * A guest never waits for supabase-js (≈ 54 KiB gzip): with no stored session and no auth parameters
+ * in the address the store says "signed out" at once, and supabase-js is loaded only when the guest
+ * opens an auth screen (the auth layout subscribes) or another tab signs in (a storage event on
+ * supabase-js's session key).
  */
 export function startSessionSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  const subscribe = () =>
-    void supabaseAuth().then((auth) =>
-      auth.onAuthStateChange((event, session) => {
-        // Never call supabase-js again inside this callback (it holds the auth lock): defer the work.
-        setTimeout(() => handle(event, session), 0);
-      }),
-    );
   if (hasStoredSession() || openedWithAuthParams()) {
-    subscribe();
+    subscribeToAuth();
     return;
   }
   if (useSessionStore.getState().session === undefined) useSessionStore.getState().setSession(null);
-  const later = () => setTimeout(subscribe, GUEST_SESSION_DELAY_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  const onStorage = (e: StorageEvent) => {
+    if (e.key && AUTH_TOKEN_KEY.test(e.key) && e.newValue) {
+      window.removeEventListener('storage', onStorage);
+      subscribeToAuth();
+    }
+  };
+  window.addEventListener('storage', onStorage);
 }
