@@ -1,6 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { loadMe, runSignOutCleanups, useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { initialAuthParams, supabaseAuth } from '../../lib/supabase.ts';
+import { AUTH_TOKEN_KEY, hasStoredSession } from './stored-session.ts';
 
 type Navigate = (href: string) => void;
 
@@ -43,19 +44,6 @@ function handle(event: AuthChangeEvent, session: Session | null): void {
   if (event === 'PASSWORD_RECOVERY' && window.location.pathname !== '/auth/reset-password') {
     go('/auth/reset-password');
   }
-}
-
-/** supabase-js's localStorage key for the session (`sb-<project ref>-auth-token`). */
-const AUTH_TOKEN_KEY = /^sb-.+-auth-token$/;
-
-/** Whether supabase-js keeps a session in this browser (its `sb-<ref>-auth-token` localStorage key). */
-export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> = window.localStorage): boolean {
-  try {
-    for (let i = 0; i < storage.length; i++) if (AUTH_TOKEN_KEY.test(storage.key(i) ?? '')) return true;
-  } catch {
-    // storage disabled: supabase-js cannot keep a session either
-  }
-  return false;
 }
 
 /** Whether the page was opened with something supabase-js must read at once (a callback's tokens). */
