@@ -40,7 +40,29 @@ module.exports = {
       comment: 'src/data outside use-*.ts stays React-free, so the service worker can import it.',
       severity: 'error',
       from: { path: '^src/data/', pathNot: '(^|/)use-[^/]+\\.tsx?$' },
-      to: { path: '^node_modules/(react|react-dom|dexie-react-hooks)/' },
+      // (^|/): node_modules may be a symlink, and then resolves to e.g. ../main/node_modules/react/
+      to: { path: '(^|/)node_modules/(react|react-dom|dexie-react-hooks)/' },
+    },
+    {
+      name: 'domain-only-valibot',
+      comment: 'src/domain is shared by the browser, Node and Deno: of the npm packages, only valibot.',
+      severity: 'error',
+      from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
+      to: { path: '(^|/)node_modules/', pathNot: '(^|/)node_modules/valibot/' },
+    },
+    {
+      name: 'browser-no-api-code',
+      comment: 'The browser never bundles the API: from functions/ it may only import types (import type).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^functions/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'browser-api-type-from-app',
+      comment: 'The browser’s client is typed from the app’s type alone (AppType in functions/api/app.ts).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^functions/', pathNot: '^functions/api/app\\.ts$' },
     },
     {
       name: 'features-are-independent',

@@ -18,19 +18,37 @@ if (!('groupBy' in Map)) {
   });
 }
 
+const unitFiles = [
+  'src/**/*.test.{ts,tsx}',
+  'functions/**/*.test.ts',
+  'server/**/*.test.ts',
+  'tests/contract/**/*.test.ts',
+  'supabase/tests/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'functions/**/*.test.ts',
-      'server/**/*.test.ts',
-      'tests/contract/**/*.test.ts',
-      'supabase/tests/**/*.test.ts',
-    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file starts its own in-memory host; two at a time fits the 2-core machines.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: unitFiles } },
+      {
+        // The API and contract suites again on a real PostgreSQL 15 (as on Supabase, via postgres.js):
+        // one cluster per run, a fresh database per host from migrated (and seeded) templates.
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['functions/api/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          // checks the type generator, which reads a PGlite catalog by design: nothing driver-specific
+          exclude: ['functions/api/db/schema.test.ts', 'tests/contract/data-folder.test.ts'],
+          globalSetup: ['tests/postgres/global-setup.ts'],
+          // filled by the global setup: TEST_POSTGRES_URL, TEST_POSTGRES_RUN_DIR
+          env: {},
+        },
+      },
+    ],
   },
 });

@@ -8,8 +8,9 @@ import { isServiceRole } from './auth/admin.ts';
 import type { AuthContext } from './auth/context.ts';
 import { authApp } from './auth/index.ts';
 import { avatarSvg } from './auth/oauth.ts';
-import { FailureLimiter } from './auth/rate-limit.ts';
-import { checkPassword, hashPassword } from './auth/users.ts';
+import { createPasswordPool } from './auth/password-pool.ts';
+import { SignInLimiter, SlidingWindow } from './auth/rate-limit.ts';
+import { BCRYPT_COST, checkPassword, hashPassword } from './auth/users.ts';
 import { preflight, withCors } from './cors.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
 import { devModeFor, devOnly } from './dev/mode.ts';
@@ -59,8 +60,20 @@ export interface HostOptions {
   smtpFrom?: string;
   /** The Supabase URL the built app talks to when it is not this host (VITE_SUPABASE_URL): allowed in the CSP. */
   supabaseUrl?: string;
-  /** Login failures allowed per e-mail and per IP in 5 minutes. */
-  loginLimits?: { perEmail: number; perIp: number };
+  /**
+   * Sign-in failures allowed in 5 minutes: per client address (default 30), per (address, e-mail)
+   * (perEmail, default 10), and per e-mail from anywhere (perEmailAnywhere, default 50) past which only
+   * addresses that already failed on it are held back.
+   */
+  loginLimits?: { perEmail?: number; perIp?: number; perEmailAnywhere?: number };
+  /** Signup, recovery and resend requests allowed in 15 minutes per recipient (default 4) and per
+   * client address (default 50). */
+  mailLimits?: { perEmail?: number; perIp?: number };
+  /** Count clients by the last X-Forwarded-For entry (one reverse proxy in front). Default false. */
+  trustProxy?: boolean;
+  /** bcrypt worker threads (default PASSWORD_WORKERS or 1–2) and how many jobs may wait (default 128). */
+  passwordWorkers?: number;
+  passwordQueue?: number;
   /** Handles app (non-Supabase) requests instead of the static files, e.g. Vite's dev middleware. */
   appMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
@@ -192,16 +205,30 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       '',
     );
 
+    const passwords = createPasswordPool({
+      size: opts.passwordWorkers,
+      maxQueue: opts.passwordQueue,
+      cost: BCRYPT_COST,
+    });
+    cleanups.push(() => passwords.close());
     const ctx: AuthContext = {
       db: database.db,
       keys,
       url,
       siteUrl: (opts.siteUrl ?? url).replace(/\/+$/, ''),
       mailbox,
+      passwords,
       limits: {
-        email: new FailureLimiter(opts.loginLimits?.perEmail ?? 10, 5 * 60_000),
-        ip: new FailureLimiter(opts.loginLimits?.perIp ?? 30, 5 * 60_000),
+        signIn: new SignInLimiter({
+          perIp: opts.loginLimits?.perIp ?? 30,
+          perPair: opts.loginLimits?.perEmail ?? 10,
+          perEmail: opts.loginLimits?.perEmailAnywhere ?? 50,
+          windowMs: 5 * 60_000,
+        }),
+        mailPerEmail: new SlidingWindow(opts.mailLimits?.perEmail ?? 4, 15 * 60_000),
+        mailPerIp: new SlidingWindow(opts.mailLimits?.perIp ?? 50, 15 * 60_000),
       },
+      trustProxy: opts.trustProxy ?? false,
       // The simulated Google sign-in; off, /settings reports google: false.
       demoOAuth: devHelpers,
     };

@@ -69,7 +69,12 @@ export async function loadKeys(dataDir: string | null): Promise<Keys> {
         .sign(privateKey);
     },
     async verify(token, opts = {}) {
-      const { payload } = await jwtVerify(token, publicKey, { algorithms: ['ES256'], ...opts });
+      // Every token we sign expires: one without `exp` is not ours to accept.
+      const { payload } = await jwtVerify(token, publicKey, {
+        algorithms: ['ES256'],
+        requiredClaims: ['exp'],
+        ...opts,
+      });
       return payload;
     },
   };

@@ -3,7 +3,8 @@
  * Env: PORT (5173), HOST (127.0.0.1: this machine only), DATA_DIR (.data), DATABASE_URL (optional
  * real PostgreSQL), PUBLIC_URL (the address phones on the LAN use; default http://localhost:PORT),
  * DEV_HELPERS (1/0: dev mailbox, simulated Google and payments; default on only on loopback),
- * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off). README lists them.
+ * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), TRUST_PROXY (1: client address from
+ * X-Forwarded-For, behind one reverse proxy), PASSWORD_WORKERS (bcrypt threads). README lists them.
  * `--dev` serves the app through Vite's dev middleware (hot reload) instead of `dist`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -36,6 +37,7 @@ try {
     smtpFrom: process.env.SMTP_FROM || undefined,
     supabaseUrl: process.env.VITE_SUPABASE_URL || undefined,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
+    trustProxy: ['1', 'true', 'on', 'yes'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase()),
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).
     appMiddleware: dev ? (req, res, next) => (vite ? vite.middlewares(req, res, next) : next()) : undefined,

@@ -129,7 +129,7 @@ export async function createStorage(opts: {
       `insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3::jsonb)
        on conflict (bucket_id, name) do update set metadata = excluded.metadata, updated_at = now()
        returning id`,
-      [bucket, path, JSON.stringify(meta)],
+      [bucket, path, meta], // an object: see server/auth/users.ts on jsonb
     );
     return row!.id;
   }
@@ -160,7 +160,8 @@ export async function createStorage(opts: {
       // Uploaded files share the app's origin: never let one run as a page (e.g. an HTML "receipt").
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
     };
-    if (c.req.header('if-none-match') === meta.eTag) return new Response(null, { status: 304, headers });
+    if (meta.eTag && c.req.header('if-none-match') === meta.eTag)
+      return new Response(null, { status: 304, headers });
     headers['content-length'] = String(bytes.byteLength);
     return new Response(bytes, { headers });
   }

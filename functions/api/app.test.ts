@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/messages.ts';
 import { type Harness, startHarness } from './testing/harness.ts';
+import { createTestApp, unusedDb } from './testing/test-app.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -71,5 +72,36 @@ describe('app', () => {
     const res = await h.call('/signup', { raw: '{"email": ' });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|Error:/);
+  });
+});
+
+describe('app error handler (in-process)', () => {
+  const failingWith = (error: Record<string, string>) =>
+    createTestApp({
+      db: {
+        ...unusedDb,
+        query: async () => {
+          throw Object.assign(new Error('from the driver'), error);
+        },
+      },
+    });
+
+  it('answers a Postgres data error with 400 INVALID_DATA, not a 500', async () => {
+    expect(await failingWith({ code: '22P02' }).call('/v1/temples')).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_DATA', message: apiErrors.INVALID_DATA },
+    });
+  });
+
+  it('answers a mapped constraint with its code (pg-errors.ts)', async () => {
+    const res = await failingWith({ code: '23505', constraint: 'registrations_one_active_idx' }).call(
+      '/v1/temples',
+    );
+    expect(res).toMatchObject({ status: 409, body: { code: 'ALREADY_REGISTERED' } });
+  });
+
+  it('keeps other failures a 500 INTERNAL without details', async () => {
+    const res = await failingWith({ code: 'XX000' }).call('/v1/temples');
+    expect(res).toMatchObject({ status: 500, body: { code: 'INTERNAL', message: apiErrors.INTERNAL } });
   });
 });

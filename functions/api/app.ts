@@ -3,20 +3,19 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from './lib/context.ts';
+import { errorFromPg } from './db/pg-errors.ts';
+import type { AppEnv, TokenVerifier } from './lib/context.ts';
 import { ApiHttpError, errorJson } from './lib/errors.ts';
-import { createTokenVerifier, requireUser } from './middleware/auth.ts';
+import { createTokenVerifier } from './middleware/auth.ts';
+import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
-import type { RouteDeps } from './routes/deps.ts';
-import { eventsRoutes } from './routes/events.ts';
-import { filesRoutes } from './routes/files.ts';
-import { healthRoutes } from './routes/health.ts';
-import { meRoutes } from './routes/me.ts';
-import { registrationsRoutes } from './routes/registrations.ts';
-import { signupRoutes } from './routes/signup.ts';
-import { templesRoutes } from './routes/temples.ts';
-import { usersRoutes } from './routes/users.ts';
-import { welcomeRoutes } from './routes/welcome.ts';
+import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
+import { eventsRoutes } from './resources/events/events.routes.ts';
+import { filesRoutes } from './resources/files/files.routes.ts';
+import { healthRoutes } from './resources/health/health.routes.ts';
+import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
+import { templesRoutes } from './resources/temples/temples.routes.ts';
+import { usersRoutes } from './resources/users/users.routes.ts';
 
 /** Largest request body accepted at all (uploads included); JSON bodies have a smaller limit. */
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
@@ -29,10 +28,18 @@ export const CORS_ALLOW_HEADERS = [
   'x-retry-count',
 ];
 
-/** The API: one Hono app under `/api` (the Edge Function `api`), built from its ports. */
-export function createApp(ports: Ports) {
+export interface AppOptions {
+  /** How bearer tokens become users; the project's JWKS unless a test gives its own. */
+  verifyToken?: TokenVerifier;
+}
+
+/**
+ * The API: one Hono app under `/api` (the Edge Function `api`), built from its ports. The resources
+ * are chained so that `AppType` carries every route's input and output to the browser's client.
+ */
+export function createApp(ports: Ports, options: AppOptions = {}) {
   const app = new Hono<AppEnv>().basePath('/api');
-  const deps: RouteDeps = { requireUser: requireUser(createTokenVerifier(ports.env)) };
+  const verifyToken = options.verifyToken ?? createTokenVerifier(ports.env);
 
   // JSON only: nothing to run or frame; nosniff and a referrer policy (DESIGN.md §7b), on Supabase too.
   app.use(
@@ -62,23 +69,27 @@ export function createApp(ports: Ports) {
   );
   app.use('*', async (c, next) => {
     c.set('ports', ports);
+    c.set('verifyToken', verifyToken);
     await next();
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorJson(c, 413, 'TOO_LARGE') }));
+  app.use('*', textGuard());
 
-  app.route('/', healthRoutes());
-  app.route('/', signupRoutes());
-  app.route('/', welcomeRoutes(deps));
-  app.route('/', meRoutes(deps));
-  app.route('/', templesRoutes());
-  app.route('/', eventsRoutes());
-  app.route('/', registrationsRoutes(deps));
-  app.route('/', filesRoutes(deps));
-  app.route('/', usersRoutes(deps));
+  const routes = app
+    .route('/', healthRoutes)
+    .route('/', accountsRoutes)
+    .route('/', templesRoutes)
+    .route('/', eventsRoutes)
+    .route('/', registrationsRoutes)
+    .route('/', filesRoutes)
+    .route('/', usersRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {
     if (error instanceof ApiHttpError) return c.json(error.toBody(), error.status);
+    // a constraint or data error of Postgres: its API code (pg-errors.ts), never a 500
+    const fromPg = errorFromPg(error);
+    if (fromPg) return c.json(fromPg.toBody(), fromPg.status);
     if (error instanceof HTTPException) {
       const status = error.status;
       if (status === 401) return errorJson(c, 401, 'UNAUTHORIZED');
@@ -88,7 +99,9 @@ export function createApp(ports: Ports) {
     console.error('[api] unexpected error', c.req.method, c.req.path, error);
     return errorJson(c, 500, 'INTERNAL');
   });
-  return app;
+  return routes;
 }
 
 export type App = ReturnType<typeof createApp>;
+/** The API's routes with their inputs and outputs: the browser imports this type only (src/lib/api.ts). */
+export type AppType = App;

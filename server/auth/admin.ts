@@ -9,7 +9,6 @@ import {
   createEmailUser,
   findUserByEmail,
   findUserById,
-  hashPassword,
   type IdentityRow,
   type Json,
   loadUserJson,
@@ -54,7 +53,7 @@ export function adminRoutes(ctx: AuthContext) {
     if (await findUserByEmail(ctx.db, email)) throw errors.emailExists();
     const user = await createEmailUser(ctx.db, {
       email,
-      passwordHash: password ? await hashPassword(password) : null,
+      passwordHash: password ? await ctx.passwords.hash(password) : null,
       confirmed: body.email_confirm === true,
       userMetadata: isObject(body.user_metadata) ? body.user_metadata : {},
       appMetadata: isObject(body.app_metadata) ? body.app_metadata : {},
@@ -106,7 +105,7 @@ export function adminRoutes(ctx: AuthContext) {
     const passwordHash =
       body.password === undefined
         ? user.encrypted_password
-        : await hashPassword(requirePassword(body.password));
+        : await ctx.passwords.hash(requirePassword(body.password));
     const userMetadata = isObject(body.user_metadata)
       ? mergeMetadata(user.raw_user_meta_data, body.user_metadata)
       : user.raw_user_meta_data;
@@ -116,7 +115,7 @@ export function adminRoutes(ctx: AuthContext) {
     await ctx.db.query(
       `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, raw_app_meta_data = $4::jsonb,
          updated_at = now() where id = $1`,
-      [user.id, passwordHash, JSON.stringify(userMetadata), JSON.stringify(appMetadata)],
+      [user.id, passwordHash, userMetadata, appMetadata],
     );
     if (body.email_confirm === true) await confirmEmail(ctx.db, user.id);
     return c.json(await loadUserJson(ctx.db, (await findUserById(ctx.db, user.id))!));

@@ -1,7 +1,8 @@
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { Keys } from '../keys.ts';
 import type { Mailbox } from '../mailbox.ts';
-import type { FailureLimiter } from './rate-limit.ts';
+import type { Passwords } from './password-pool.ts';
+import type { SignInLimiter, SlidingWindow } from './rate-limit.ts';
 
 /** Everything the auth routes share, built once by the host. */
 export interface AuthContext {
@@ -12,7 +13,16 @@ export interface AuthContext {
   /** Where redirects go when redirect_to is missing or not allowed. */
   siteUrl: string;
   mailbox: Mailbox;
-  limits: { email: FailureLimiter; ip: FailureLimiter };
+  /** bcrypt off the event loop, bounded (429 when full). */
+  passwords: Passwords;
+  limits: {
+    signIn: SignInLimiter;
+    /** Signup, recovery and resend requests per recipient e-mail and per client address. */
+    mailPerEmail: SlidingWindow;
+    mailPerIp: SlidingWindow;
+  };
+  /** Client address from the last X-Forwarded-For entry (one reverse proxy in front), not the socket. */
+  trustProxy: boolean;
   /** The fake Google sign-in page (a local stand-in for the real provider). */
   demoOAuth: boolean;
 }

@@ -1,3 +1,6 @@
+import { validationMessages } from '../../src/domain/messages.ts';
+import { forbiddenCharactersMessage } from '../../src/domain/text.ts';
+
 /** A GoTrue error: answered as the 2024-01-01 body `{code, message}` plus the legacy fields. */
 export class AuthError extends Error {
   constructor(
@@ -45,6 +48,11 @@ export const errors = {
   userNotFound: (status = 403) => new AuthError(status, 'user_not_found', 'User not found'),
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
   rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  emailRateLimited: () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
+  busy: () =>
+    new AuthError(429, 'over_request_rate_limit', 'Too many requests right now, please try again shortly'),
+  passwordTooLong: () => new AuthError(400, 'validation_failed', validationMessages.passwordMax),
+  forbiddenCharacters: () => new AuthError(400, 'validation_failed', forbiddenCharactersMessage),
   emailExists: () =>
     new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
 };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { initialsOf } from '../../src/domain/people.ts';
 import { escapeHtml, htmlResponse, page } from '../html.ts';
 import type { AuthContext } from './context.ts';
 import { errors } from './errors.ts';
@@ -29,13 +30,7 @@ export function avatarUrl(ctx: AuthContext, name: string): string {
 
 /** A generated initials avatar, so demo Google users have a picture without the internet. */
 export function avatarSvg(name: string): string {
-  const initials =
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
-      .join('') || '?';
+  const initials = initialsOf(name);
   const hue = createHash('sha256').update(name).digest()[0]! * 1.4;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
 <circle cx="48" cy="48" r="48" fill="hsl(${hue.toFixed(0)} 55% 45%)"/>
@@ -73,7 +68,18 @@ ${accounts}
   );
 }
 
-/** Creates the Google user, or links Google to the account with that e-mail (GoTrue's linking). */
+/** Why the picker will not sign in as an account (the callback answers it as an OAuth error). */
+class PickerRefused extends Error {}
+
+/**
+ * Signs in as the demo Google identity for this e-mail, creating its user the first time. The picker
+ * lets anyone type any e-mail, so it must never become a password bypass:
+ * - it links only to users it created (a Google identity already there): an existing password
+ *   account is refused, and so is anyone holding a role (e.g. admin@congrega.local);
+ * - an unconfirmed password account with the e-mail (perhaps an attacker's pre-registration) is
+ *   taken over the way GoTrue does (RemoveUnconfirmedIdentities): its password, e-mail identity,
+ *   pending link, sessions and metadata are dropped, so the attacker's password opens nothing.
+ */
 async function upsertGoogleUser(ctx: AuthContext, name: string, email: string): Promise<UserRow> {
   const sub = googleSub(email);
   const picture = avatarUrl(ctx, name);
@@ -89,30 +95,52 @@ async function upsertGoogleUser(ctx: AuthContext, name: string, email: string): 
     avatar_url: picture,
     picture,
   };
-  const metadata = JSON.stringify(identityData);
+  // jsonb parameters are objects (see users.ts).
   return ctx.db.transaction(async (tx) => {
     const [identity] = await tx.query<IdentityRow>(
-      `update auth.identities set identity_data = $2::jsonb, last_sign_in_at = now(), updated_at = now()
-       where provider = 'google' and provider_id = $1 returning *`,
-      [sub, metadata],
+      `select * from auth.identities where provider = 'google' and provider_id = $1 for update`,
+      [sub],
     );
     let userId = identity?.user_id;
-    if (!userId) {
-      const existing = await findUserByEmail(tx, email);
-      if (existing) {
-        userId = existing.id;
-      } else {
-        userId = randomUUID();
-        await tx.query(
-          `insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-           values ($1, $2, now(), '{"provider":"google","providers":["google"]}', '{}')`,
-          [userId, email],
-        );
+    const existing = userId ? await findUserById(tx, userId) : await findUserByEmail(tx, email);
+    if (existing) {
+      const [role] = await tx.query('select 1 from public.user_roles where user_id = $1 limit 1', [
+        existing.id,
+      ]);
+      if (role) throw new PickerRefused('role');
+      if (existing.email_confirmed_at && (existing.encrypted_password || !identity)) {
+        throw new PickerRefused('password account');
       }
+    }
+    if (existing && !identity) {
+      // Unconfirmed, not ours: drop everything its creator chose before Google vouches for the e-mail.
+      userId = existing.id;
+      await tx.query(
+        `update auth.users set encrypted_password = null, confirmation_token = null, recovery_token = null,
+           raw_user_meta_data = '{}', raw_app_meta_data = $2::jsonb, updated_at = now() where id = $1`,
+        [userId, { provider: 'google', providers: ['google'] }],
+      );
+      await tx.query('delete from auth.identities where user_id = $1', [userId]);
+      await tx.query('delete from auth.sessions where user_id = $1', [userId]);
+    } else if (!existing) {
+      userId = randomUUID();
+      await tx.query(
+        `insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+         values ($1, $2, now(), $3::jsonb, '{}')`,
+        [userId, email, { provider: 'google', providers: ['google'] }],
+      );
+    }
+    if (identity) {
+      await tx.query(
+        `update auth.identities set identity_data = $2::jsonb, last_sign_in_at = now(), updated_at = now()
+         where id = $1`,
+        [identity.id, identityData],
+      );
+    } else {
       await tx.query(
         `insert into auth.identities (user_id, provider, provider_id, identity_data, last_sign_in_at)
          values ($1, 'google', $2, $3::jsonb, now())`,
-        [userId, sub, metadata],
+        [userId, sub, identityData],
       );
     }
     // Google vouches for the e-mail, so the account counts as confirmed; metadata follows the identity.
@@ -125,9 +153,9 @@ async function upsertGoogleUser(ctx: AuthContext, name: string, email: string): 
              coalesce(raw_app_meta_data->'providers', '[]') || '["google"]') p)),
          updated_at = now()
        where id = $1`,
-      [userId, JSON.stringify({ name, full_name: name, avatar_url: picture, email, email_verified: true })],
+      [userId, { name, full_name: name, avatar_url: picture, email, email_verified: true }],
     );
-    return (await findUserById(tx, userId))!;
+    return (await findUserById(tx, userId!))!;
   });
 }
 
@@ -169,7 +197,17 @@ export function oauthRoutes(ctx: AuthContext) {
     if (!email) return fail(redirectTo, 'provider_email_needs_verification', 'E-mail inválido');
     const name = (c.req.query('name') ?? '').trim().slice(0, 120) || email.split('@')[0]!;
 
-    const user = await upsertGoogleUser(ctx, name, email);
+    let user: UserRow;
+    try {
+      user = await upsertGoogleUser(ctx, name, email);
+    } catch (err) {
+      if (!(err instanceof PickerRefused)) throw err;
+      return fail(
+        redirectTo,
+        'identity_already_exists',
+        'Este e-mail já tem uma conta: entre com e-mail e senha. O login Google simulado só entra em contas criadas por ele.',
+      );
+    }
     const session = await createSession(ctx, user, 'oauth');
     return c.redirect(
       withFragment(redirectTo, {

@@ -2,21 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { RequestEnv } from '../node-http.ts';
+import { clientIp } from './client-ip.ts';
 import type { AuthContext } from './context.ts';
 import { confirmationMail, recoveryMail } from './emails.ts';
 import { errors } from './errors.ts';
 import { safeRedirect, withFragment } from './redirect.ts';
 import { createSession, endSessions, refreshSession, requireSession } from './sessions.ts';
 import {
-  checkPassword,
   confirmEmail,
   createEmailUser,
   findUserByEmail,
   findUserById,
-  hashPassword,
   hashToken,
   type Json,
   loadUserJson,
+  MAX_PASSWORD_BYTES,
   mergeMetadata,
   normalizeEmail,
   obfuscatedUser,
@@ -46,7 +46,22 @@ export function requireEmail(value: unknown): string {
 
 export function requirePassword(value: unknown): string {
   if (typeof value !== 'string' || value.length < MIN_PASSWORD) throw errors.weakPassword();
+  if (Buffer.byteLength(value, 'utf8') > MAX_PASSWORD_BYTES) throw errors.passwordTooLong();
   return value;
+}
+
+/** The client address the throttles count (see client-ip.ts). */
+export function requestIp(ctx: AuthContext, c: Context<AuthEnv>): string {
+  return clientIp(c.env?.ip ?? '', c.req.header('x-forwarded-for'), ctx.trustProxy);
+}
+
+/**
+ * Every request that may send an e-mail (signup, recovery, resend) counts against the client address
+ * and the recipient, whether or not the account exists (so the answer still reveals nothing).
+ */
+function throttleMail(ctx: AuthContext, c: Context<AuthEnv>, email: string): void {
+  if (!ctx.limits.mailPerIp.take(requestIp(ctx, c))) throw errors.rateLimited();
+  if (!ctx.limits.mailPerEmail.take(email)) throw errors.emailRateLimited();
 }
 
 const LINK_TTL = { signup: '24 hours', recovery: '1 hour' } as const;
@@ -64,6 +79,32 @@ async function sendLink(ctx: AuthContext, user: UserRow, type: LinkType, redirec
   const link = `${ctx.url}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
   const email = user.email ?? '';
   await ctx.mailbox.send(type === 'signup' ? confirmationMail(email, link) : recoveryMail(email, link));
+}
+
+/** Creates the account (or refreshes an unconfirmed one) and mails the link; a confirmed e-mail gets a look-alike. */
+async function signup(ctx: AuthContext, email: string, password: string, data: Json, redirectTo: string) {
+  const existing = await findUserByEmail(ctx.db, email);
+  // Confirmed account: answer like a fresh signup so the response reveals nothing (identities: []).
+  if (existing?.email_confirmed_at) return obfuscatedUser(email, data);
+  let user: UserRow;
+  if (existing) {
+    // Still unconfirmed: take the new password and data, and mail a new link.
+    const [row] = await ctx.db.query<UserRow>(
+      `update auth.users set encrypted_password = $2, raw_user_meta_data = raw_user_meta_data || $3::jsonb,
+         updated_at = now() where id = $1 returning *`,
+      [existing.id, await ctx.passwords.hash(password), data],
+    );
+    user = row!;
+  } else {
+    user = await createEmailUser(ctx.db, {
+      email,
+      passwordHash: await ctx.passwords.hash(password),
+      confirmed: false,
+      userMetadata: data,
+    });
+  }
+  await sendLink(ctx, user, 'signup', redirectTo);
+  return loadUserJson(ctx.db, (await findUserById(ctx.db, user.id))!);
 }
 
 /** The GoTrue endpoints a signed-out or signed-in browser calls through supabase-js. */
@@ -91,34 +132,15 @@ export function userRoutes(ctx: AuthContext) {
     const password = requirePassword(body.password);
     const data = body.data && typeof body.data === 'object' ? (body.data as Json) : {};
     const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
-    const existing = await findUserByEmail(ctx.db, email);
-    // Confirmed account: answer like a fresh signup so the response reveals nothing (identities: []).
-    if (existing?.email_confirmed_at) return c.json(obfuscatedUser(email, data));
-    let user: UserRow;
-    if (existing) {
-      // Still unconfirmed: take the new password and data, and mail a new link.
-      const [row] = await ctx.db.query<UserRow>(
-        `update auth.users set encrypted_password = $2, raw_user_meta_data = raw_user_meta_data || $3::jsonb,
-           updated_at = now() where id = $1 returning *`,
-        [existing.id, await hashPassword(password), JSON.stringify(data)],
-      );
-      user = row!;
-    } else {
-      user = await createEmailUser(ctx.db, {
-        email,
-        passwordHash: await hashPassword(password),
-        confirmed: false,
-        userMetadata: data,
-      });
-    }
-    await sendLink(ctx, user, 'signup', redirectTo);
-    return c.json(await loadUserJson(ctx.db, (await findUserById(ctx.db, user.id))!));
+    throttleMail(ctx, c, email);
+    return c.json(await ctx.passwords.admit(() => signup(ctx, email, password, data, redirectTo)));
   });
 
   app.post('/resend', async (c) => {
     const body = await jsonBody(c);
     const email = requireEmail(body.email);
     if (body.type !== 'signup') throw errors.validation('Only signup confirmations can be resent');
+    throttleMail(ctx, c, email);
     const user = await findUserByEmail(ctx.db, email);
     if (user && !user.email_confirmed_at)
       await sendLink(ctx, user, 'signup', safeRedirect(ctx, c.req.query('redirect_to')));
@@ -138,18 +160,22 @@ export function userRoutes(ctx: AuthContext) {
 
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
-    const ipKey = `ip:${c.env?.ip ?? ''}`;
-    const emailKey = `email:${email}`;
-    // Guessing passwords is capped per account and per address.
-    if (ctx.limits.email.blocked(emailKey) || ctx.limits.ip.blocked(ipKey)) throw errors.rateLimited();
-    const user = email ? await findUserByEmail(ctx.db, email) : null;
-    if (!(await checkPassword(password, user?.encrypted_password ?? null)) || !user) {
-      ctx.limits.email.fail(emailKey);
-      ctx.limits.ip.fail(ipKey);
-      throw errors.invalidCredentials();
-    }
-    if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
-    return c.json(await createSession(ctx, user, 'password'));
+    const ip = requestIp(ctx, c);
+    // Guessing passwords is capped per address and per (address, e-mail): see SignInLimiter.
+    if (ctx.limits.signIn.blocked(ip, email)) throw errors.rateLimited();
+    const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
+    const session = await ctx.passwords.admit(async () => {
+      const user = email && !tooLong ? await findUserByEmail(ctx.db, email) : null;
+      // tooLong: no bcrypt (it would read 72 bytes only); an empty stored hash means no password.
+      const ok = !tooLong && (await ctx.passwords.check(password, user?.encrypted_password || null));
+      if (!ok || !user) {
+        ctx.limits.signIn.fail(ip, email);
+        throw errors.invalidCredentials();
+      }
+      if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
+      return createSession(ctx, user, 'password');
+    });
+    return c.json(session);
   });
 
   app.get('/user', async (c) => {
@@ -166,15 +192,15 @@ export function userRoutes(ctx: AuthContext) {
     let passwordHash = user.encrypted_password;
     if (body.password !== undefined) {
       const password = requirePassword(body.password);
-      if (await checkPassword(password, user.encrypted_password)) throw errors.samePassword();
-      passwordHash = await hashPassword(password);
+      if (await ctx.passwords.check(password, user.encrypted_password || null)) throw errors.samePassword();
+      passwordHash = await ctx.passwords.hash(password);
     }
     let metadata = user.raw_user_meta_data;
     if (body.data && typeof body.data === 'object') metadata = mergeMetadata(metadata, body.data as Json);
     const [row] = await ctx.db.query<UserRow>(
       `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
        where id = $1 returning *`,
-      [user.id, passwordHash, JSON.stringify(metadata)],
+      [user.id, passwordHash, metadata],
     );
     return c.json(await loadUserJson(ctx.db, row!));
   });
@@ -182,6 +208,7 @@ export function userRoutes(ctx: AuthContext) {
   app.post('/recover', async (c) => {
     const body = await jsonBody(c);
     const email = requireEmail(body.email);
+    throttleMail(ctx, c, email);
     const user = await findUserByEmail(ctx.db, email);
     // Same answer for unknown e-mails, so nobody can probe who has an account.
     if (user) await sendLink(ctx, user, 'recovery', safeRedirect(ctx, c.req.query('redirect_to')));

@@ -7,6 +7,9 @@ import { findUserById, loadUserJson, type User, type UserRow } from './users.ts'
 /** Access tokens live one hour (supabase-js refreshes when 90 s or less remain). */
 export const ACCESS_TTL = 3600;
 
+/** How long a just-rotated refresh token still answers with the session's current token. */
+export const REUSE_GRACE_SECONDS = 10;
+
 export type AmrMethod = 'password' | 'otp' | 'oauth';
 
 interface SessionRow {
@@ -123,6 +126,21 @@ export async function refreshSession(ctx: AuthContext, refreshToken: string): Pr
       };
     }
     if (row.revoked) {
+      // Two tabs refreshing the same token at once: within the grace window the late one gets the
+      // session's current token (GoTrue's refresh_token_reuse_interval) instead of ending the session.
+      const [active] = await tx.query<{ token: string }>(
+        `select t.token from auth.refresh_tokens t
+         where t.session_id = $1 and not t.revoked
+           and exists (select 1 from auth.refresh_tokens c where c.parent = $2
+                       and c.created_at > now() - make_interval(secs => $3))
+         order by t.id desc limit 1`,
+        [row.session_id, refreshToken, REUSE_GRACE_SECONDS],
+      );
+      const [session] = active
+        ? await tx.query<SessionRow>('select * from auth.sessions where id = $1', [row.session_id])
+        : [];
+      const user = session ? await findUserById(tx, row.user_id) : null;
+      if (active && session && user) return { ok: true, session, user, token: active.token };
       await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
       return {
         ok: false,

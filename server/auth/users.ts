@@ -4,6 +4,16 @@ import type { Db } from '../../functions/api/ports/db.ts';
 
 export const BCRYPT_COST = 10;
 
+/*
+ * jsonb parameters are passed as objects, never JSON.stringify'd: postgres.js serialises whatever is
+ * bound to a jsonb parameter with JSON.stringify, so a pre-stringified value would be stored as a JSON
+ * string (PGlite passes strings through, which hid it). Both drivers take objects.
+ */
+
+/** bcrypt reads only the first 72 bytes: longer passwords are refused (as GoTrue does). */
+export const MAX_PASSWORD_BYTES = 72;
+
+/** Main-thread hashing, for start-up work (seed, demo lock); requests go through ctx.passwords. */
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);
 }
@@ -183,13 +193,13 @@ export async function createEmailUser(
         input.email,
         input.passwordHash,
         input.confirmed,
-        JSON.stringify(appMetadata),
-        JSON.stringify({ ...input.userMetadata, ...identityData }),
+        appMetadata,
+        { ...input.userMetadata, ...identityData },
       ],
     );
     await tx.query(
       `insert into auth.identities (user_id, provider, provider_id, identity_data) values ($1::uuid, 'email', $1::text, $2::jsonb)`,
-      [id, JSON.stringify(identityData)],
+      [id, identityData],
     );
     return row!;
   });

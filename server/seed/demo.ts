@@ -48,8 +48,9 @@ export const DEMO_TEMPLES = {
   visitors: { id: '5e1f0c2a-7b3d-4c9e-8f10-b000000000ff', name: 'Visitantes' },
 } as const;
 
+/** `general` is the general tag (`is_general`): its events make the home's row. */
 export const DEMO_TAGS = {
-  general: { id: '7a9c3e5f-1b2d-4e6f-8a0b-c00000000001', name: 'Geral', color: '#3080d4' },
+  general: { id: '7a9c3e5f-1b2d-4e6f-8a0b-c00000000001', name: 'Geral', color: '#3080d4', is_general: true },
   youth: { id: '7a9c3e5f-1b2d-4e6f-8a0b-c00000000002', name: 'Jovens', color: '#e8590c' },
   vigil: { id: '7a9c3e5f-1b2d-4e6f-8a0b-c00000000003', name: 'Vigília', color: '#7048e8' },
   worship: { id: '7a9c3e5f-1b2d-4e6f-8a0b-c00000000004', name: 'Louvor', color: '#2b8a3e' },

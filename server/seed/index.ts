@@ -3,7 +3,6 @@
  * files in storage. Idempotent: skipped when the demo admin already exists. Dates are relative to ctx.now.
  */
 
-import { pgArray, pgJson } from '../../functions/api/lib/sql.ts';
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { SeedContext } from '../seed-context.ts';
 import {
@@ -28,6 +27,11 @@ export type { SeedContext };
 
 type Value = string | number | boolean | null | Date | string[] | Record<string, unknown>;
 
+/** A Postgres array literal for a `$n::text[]` parameter (same on PGlite and postgres.js). */
+function pgArray(values: readonly (string | number)[]): string {
+  return `{${values.map((v) => `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}
+
 /** insert into <table> (...) values (...) with explicit casts for arrays and json. */
 async function insert(db: Db, table: string, row: Record<string, Value | undefined>): Promise<void> {
   const cols: string[] = [];
@@ -37,13 +41,7 @@ async function insert(db: Db, table: string, row: Record<string, Value | undefin
     if (value === undefined) continue;
     cols.push(col === 'order' ? '"order"' : col);
     params.push(
-      Array.isArray(value)
-        ? pgArray(value)
-        : value instanceof Date
-          ? value.toISOString()
-          : value !== null && typeof value === 'object'
-            ? pgJson(value)
-            : value,
+      Array.isArray(value) ? pgArray(value) : value instanceof Date ? value.toISOString() : value, // json as an object: postgres.js would store a stringified one as a JSON string
     );
     const cast = Array.isArray(value)
       ? '::text[]'

@@ -1,13 +1,12 @@
 /**
- * THE browser store (Dexie database `congrega`). Screens read it through live queries; repositories
- * refresh it from the API (stale-while-revalidate). Schema changes go through new Dexie versions:
- * never edit a shipped version, add `db.version(n + 1).stores({...}).upgrade(...)` below it.
+ * THE browser store (Dexie database `congrega`). Screens read it through live queries (the use-*.ts
+ * hooks of each store folder); each store's refresh.ts refreshes it from the API
+ * (stale-while-revalidate). React-free.
  *
- * Version 1: public events (with tiers) and the signed-in member's registrations, plus the sync
- * state of each refreshed set. Later issues add their tables (tickets, rosters, outbox...) as new
- * versions here.
+ * Schema changes go through `VERSIONS`, oldest first: never edit a shipped entry, append one with
+ * the new `stores` (Dexie keeps unchanged tables) and an `upgrade` that rewrites stored rows.
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { EventDetail, MyRegistration } from '../domain/types.ts';
 
 /** An event as the API returns it, with the keys the lists query by. */
@@ -31,27 +30,58 @@ export interface SyncState {
 
 export const DB_NAME = 'congrega';
 
+interface SchemaVersion {
+  version: number;
+  /** Dexie's table specs: primary key first, then indexes; `null` deletes a table. */
+  stores: Record<string, string | null>;
+  /** Rewrites rows stored by the previous version. */
+  upgrade?: (tx: Transaction) => Promise<unknown>;
+}
+
+/** Every schema the store has had, oldest first. */
+export const VERSIONS: readonly SchemaVersion[] = [
+  {
+    // public events (with tiers), the member's registrations, the sync state of each refreshed set
+    version: 1,
+    stores: {
+      events: 'id, month, upcoming, parent_id, starts_at',
+      registrations: 'id, user_id, event_id, tier_id, status',
+      syncState: 'key',
+    },
+  },
+  {
+    // Tags carry `is_general` (the home's row follows the flag, no longer a tag named 'Geral').
+    // Events stored before the flag existed get it from the old rule, so the home keeps its row
+    // offline until the next refresh brings the server's flag.
+    version: 2,
+    stores: {},
+    upgrade: (tx) =>
+      tx
+        .table<StoredEvent>('events')
+        .toCollection()
+        .modify((event) => {
+          event.tags = event.tags.map((tag) => ({
+            ...tag,
+            is_general: tag.is_general ?? tag.name.trim().toLowerCase() === 'geral',
+          }));
+        }),
+  },
+];
+
 export class CongregaDb extends Dexie {
   events!: EntityTable<StoredEvent, 'id'>;
   registrations!: EntityTable<StoredRegistration, 'id'>;
   syncState!: EntityTable<SyncState, 'key'>;
 
-  constructor(name = DB_NAME) {
+  /** `upTo` opens an older schema (tests of the upgrades). */
+  constructor(name = DB_NAME, { upTo = Number.POSITIVE_INFINITY }: { upTo?: number } = {}) {
     super(name);
-    this.version(1).stores({
-      events: 'id, month, upcoming, parent_id, starts_at',
-      registrations: 'id, user_id, event_id, tier_id, status',
-      syncState: 'key',
-    });
+    for (const v of VERSIONS) {
+      if (v.version > upTo) break;
+      const version = this.version(v.version).stores(v.stores);
+      if (v.upgrade) version.upgrade(v.upgrade);
+    }
   }
 }
 
 export const db = new CongregaDb();
-
-/** Removes everything that belongs to the signed-in member (sign-out). Public events stay. */
-export async function clearMemberData(): Promise<void> {
-  await db.transaction('rw', db.registrations, db.syncState, async () => {
-    await db.registrations.clear();
-    await db.syncState.where('key').startsWith('registrations').delete();
-  });
-}

@@ -1,9 +1,10 @@
 /**
- * Stale-while-revalidate plumbing shared by the repositories: one in-flight refresh per key, and a
- * small status store (refreshing / offline / failed) that screens show as a quiet banner while the
- * stored data stays on screen.
+ * Stale-while-revalidate plumbing shared by the stores: one in-flight refresh per key, a small
+ * status store (refreshing / ok / offline / error / not-found) that screens show as a quiet banner
+ * while the stored data stays on screen, and the one view state every listing derives from them.
+ * React-free (zustand/vanilla); the hooks are in use-sync.ts.
  */
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 export type SyncPhase = 'idle' | 'refreshing' | 'ok' | 'offline' | 'error' | 'not-found';
 
@@ -13,7 +14,14 @@ export interface SyncStatus {
   message?: string;
 }
 
-const useSyncStore = create<Record<string, SyncStatus>>(() => ({}));
+export const IDLE: SyncStatus = { phase: 'idle' };
+
+/** Status of every refreshed set, by key. */
+export const syncStatuses = createStore<Record<string, SyncStatus>>(() => ({}));
+
+export function syncStatusOf(key: string): SyncStatus {
+  return syncStatuses.getState()[key] ?? IDLE;
+}
 
 const inFlight = new Map<string, Promise<void>>();
 
@@ -30,21 +38,21 @@ export function isNetworkFailure(error: unknown): boolean {
 
 /**
  * Runs `work` for `key` unless a run is already in flight (then joins it). Never throws: the outcome
- * goes to the status store (`useSyncStatus(key)`).
+ * goes to the status store. The stored data is left as it was when `work` fails.
  */
 export function refresh(key: string, work: () => Promise<void>): Promise<void> {
   const running = inFlight.get(key);
   if (running) return running;
-  useSyncStore.setState({ [key]: { phase: 'refreshing' } });
+  syncStatuses.setState({ [key]: { phase: 'refreshing' } });
   const run = work()
-    .then(() => useSyncStore.setState({ [key]: { phase: 'ok' } }))
+    .then(() => syncStatuses.setState({ [key]: { phase: 'ok' } }))
     .catch((error: unknown) => {
       const failure = error as FailureLike;
       let phase: SyncPhase = 'error';
       if (isNetworkFailure(error)) phase = 'offline';
       else if (failure?.status === 404) phase = 'not-found';
       else console.error(`[sync] ${key}`, error);
-      useSyncStore.setState({ [key]: { phase, message: failure?.message } });
+      syncStatuses.setState({ [key]: { phase, message: failure?.message } });
     })
     .finally(() => inFlight.delete(key));
   inFlight.set(key, run);
@@ -53,18 +61,38 @@ export function refresh(key: string, work: () => Promise<void>): Promise<void> {
 
 /** The device is offline, so `key` cannot refresh now: say so (unless a refresh is under way). */
 export function markOffline(key: string): void {
-  const current = useSyncStore.getState()[key];
-  if (current?.phase !== 'refreshing') useSyncStore.setState({ [key]: { phase: 'offline' } });
+  if (syncStatusOf(key).phase !== 'refreshing') syncStatuses.setState({ [key]: { phase: 'offline' } });
 }
 
-export function useSyncStatus(key: string): SyncStatus {
-  return useSyncStore((s) => s[key] ?? IDLE);
+/**
+ * What a listing can show: 'loading' (nothing stored yet and a refresh is, or will be, under way),
+ * 'ready' (stored data, possibly stale: the status says whether it is being refreshed or why it
+ * could not be), 'unavailable' (nothing stored and the refresh failed: offline, error, not found).
+ */
+export type ListingView = 'loading' | 'ready' | 'unavailable';
+
+export function listingView(input: {
+  /** The store answered with something to show (a non-empty list, an event). */
+  hasData: boolean;
+  /** The store has answered at all (live queries start undefined). */
+  answered: boolean;
+  /** The set was fetched from the API at least once on this device. */
+  fetched: boolean;
+  status: SyncStatus;
+}): ListingView {
+  if (!input.answered) return 'loading';
+  if (input.hasData || input.fetched) return 'ready';
+  const { phase } = input.status;
+  return phase === 'offline' || phase === 'error' || phase === 'not-found' ? 'unavailable' : 'loading';
 }
 
-const IDLE: SyncStatus = { phase: 'idle' };
-
-/** The API client, loaded on demand so first paint from the store does not wait for it. */
-export async function fetchApi<T>(path: string): Promise<T> {
-  const { api } = await import('../lib/api.ts');
-  return api<T>(path);
+/** A stored set as the hooks hand it to screens. */
+export interface Listing<T> {
+  /** Undefined until the store has answered. */
+  data: T | undefined;
+  /** The set was fetched from the API at least once on this device. */
+  fetched: boolean;
+  status: SyncStatus;
+  view: ListingView;
+  retry(): void;
 }

@@ -79,3 +79,13 @@ export function monthRange(month: string): { start: Date; end: Date } {
   const end = new Date(Date.UTC(y, m, 1) - SAO_PAULO_OFFSET_MS);
   return { start, end };
 }
+
+/** The general tag: the one marked `is_general` (a flag, whatever the tag is called). */
+export function isGeneralTag(tag: { is_general?: boolean | null }): boolean {
+  return tag.is_general === true;
+}
+
+/** The event carries the general tag, so the home's row lists it. */
+export function hasGeneralTag(event: { tags: readonly { is_general?: boolean | null }[] }): boolean {
+  return event.tags.some(isGeneralTag);
+}

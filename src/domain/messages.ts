@@ -18,6 +18,7 @@ export const validationMessages = {
   passwordMax: 'A senha deve ter no máximo 72 caracteres',
   congregationXorOtherChurch: 'Escolha uma congregação ou informe outra igreja, não as duas.',
   month: 'Informe o mês no formato AAAA-MM',
+  externalRedirect: 'O link externo deve começar com http:// ou https://',
 } as const;
 
 export const authMessages = {
@@ -34,6 +35,7 @@ export const authMessages = {
   welcomeFailed: 'Erro ao salvar suas informações. Confira os dados atentamente e tente novamente.',
   passwordChanged: 'Senha alterada com sucesso!',
   tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  forgotTooMany: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   inAppBrowserIphone:
     'O login com Google não funciona dentro do navegador deste aplicativo. Toque nos três pontinhos ou no ícone de compartilhar e escolha "Abrir no Safari", ou entre com email e senha.',
   inAppBrowserOther:
@@ -119,7 +121,8 @@ export const apiErrors = {
   ALREADY_REGISTERED: 'Você já tem uma inscrição para esse evento!',
   CARD_INVALID: 'Erro ao processar pagamento. Verifique os dados do cartão.',
   EMAIL_ALREADY_REGISTERED: 'Você já possui uma conta com esse email!',
-  CPF_ALREADY_REGISTERED: 'Esse CPF já está cadastrado em outra conta.',
+  CPF_ALREADY_REGISTERED:
+    'Esse CPF já está cadastrado em outra conta. Se a conta é sua, entre com o email dela (use "Esqueci minha senha" se precisar); se não é, procure a secretaria da sua congregação.',
   UNAUTHORIZED: 'Você precisa entrar na sua conta para continuar.',
   FORBIDDEN: 'Você não tem permissão para fazer isso.',
   NOT_FOUND: 'Não encontrado.',
@@ -167,11 +170,33 @@ export const eventMessages = {
   fileFailed: 'Não foi possível abrir o arquivo. Tente novamente.',
   filesLogin: 'Entrar',
   mapTitle: 'Mapa do local',
+  openMap: 'Abrir no mapa',
+  mapOffline: 'Sem conexão: o mapa aparece quando a internet voltar.',
+  policy: 'Participação',
   room: 'Sala',
   date: 'Data',
   address: 'Endereço',
   loading: 'Carregando...',
   externalLink: 'abre em uma nova aba',
+} as const;
+
+/**
+ * 'Detalhes' of the event overlay: the registration and check-in policy (spec §2 names the policy
+ * text but gives no wording; these are ours).
+ */
+export const policyMessages = {
+  registration: {
+    open: 'Entrada livre: não é preciso se inscrever.',
+    allows: 'Inscrição opcional: você pode participar sem se inscrever, mas a inscrição garante a sua vaga.',
+    requires: 'Inscrição obrigatória: só participa quem tiver a inscrição confirmada.',
+  },
+  checkin: {
+    requires: 'Check-in obrigatório na entrada: apresente o QR code da sua inscrição ou informe o código.',
+    none: 'Não é preciso fazer check-in.',
+  },
+  checkinWindow: (from: string, to: string) => `Check-in aberto de ${from} até ${to}.`,
+  checkinFrom: (from: string) => `Check-in aberto a partir de ${from}.`,
+  checkinUntil: (to: string) => `Check-in aberto até ${to}.`,
 } as const;
 
 export const tierStatusText = {

@@ -27,6 +27,8 @@ export interface Tag {
   id: string;
   name: string;
   color: string;
+  /** The general tag (at most one): its upcoming events make the home's row. */
+  is_general: boolean;
 }
 
 export interface Speaker {

@@ -1,6 +1,9 @@
+import { type ClientResponse, hc } from 'hono/client';
+// Type only: the API's code never reaches the browser bundle (checked by depcruise in `npm run lint`).
+import type { AppType } from '../../functions/api/app.ts';
 import { apiErrors } from '../domain/messages.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
-import { supabaseAuth } from './supabase.ts';
+import { AUTH_STORAGE_KEY, supabaseAuth } from './supabase.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 
@@ -16,43 +19,87 @@ export class ApiFailure extends Error {
   }
 }
 
-interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON-encoded unless it is FormData. */
-  body?: unknown;
-  signal?: AbortSignal;
+/** supabase-js refreshes a session this long before it expires; so do we (its EXPIRY_MARGIN_MS). */
+const EXPIRY_MARGIN_MS = 90_000;
+
+interface StoredSession {
+  access_token?: unknown;
+  expires_at?: unknown;
 }
 
-/** The one typed client of the `api` Edge Function. Sends the user's bearer token when signed in. */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+/**
+ * The signed-in user's access token, read straight from supabase-js's storage so that guests'
+ * public reads never wait for the SDK (about 54 KiB). The SDK is loaded only for a token close to
+ * expiry (it refreshes it); without a stored session no user token is sent.
+ */
+export async function accessToken(now = Date.now()): Promise<string | null> {
+  const stored = readStoredSession();
+  if (!stored) return null;
+  if (typeof stored.access_token !== 'string') return null;
+  const expiresAt = typeof stored.expires_at === 'number' ? stored.expires_at * 1000 : 0;
+  if (expiresAt - now > EXPIRY_MARGIN_MS) return stored.access_token;
   const { data } = await (await supabaseAuth()).getSession();
-  const headers: Record<string, string> = { apikey: SUPABASE_ANON_KEY };
-  if (data.session) headers.Authorization = `Bearer ${data.session.access_token}`;
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  let res: Response;
+  return data.session?.access_token ?? null;
+}
+
+function readStoredSession(): StoredSession | null {
   try {
-    res = await fetch(`${SUPABASE_URL}/functions/v1/api${path}`, {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: options.signal,
-    });
+    const raw = globalThis.localStorage?.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' ? (parsed as StoredSession) : null;
+  } catch {
+    return null; // storage blocked or a value not written by supabase-js
+  }
+}
+
+async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiFailure(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }
-  const text = await res.text();
+}
+
+/**
+ * The one client of the `api` Edge Function, typed from the API's routes (`AppType`): paths,
+ * params, queries, bodies and answers come from the routers, so no call site casts a response.
+ *   const events = await unwrap(apiClient().v1.events.upcoming.$get());
+ */
+function createClient() {
+  return hc<AppType>(`${SUPABASE_URL}/functions/v1`, {
+    fetch: apiFetch,
+    headers: async (): Promise<Record<string, string>> => {
+      const token = await accessToken();
+      return token
+        ? { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${token}` }
+        : { apikey: SUPABASE_ANON_KEY };
+    },
+  }).api;
+}
+
+export type ApiClient = ReturnType<typeof createClient>;
+
+let client: ApiClient | null = null;
+export function apiClient(): ApiClient {
+  client ??= createClient();
+  return client;
+}
+
+/** The success body of a typed call (routes answer errors by throwing, so only 2xx are typed). */
+export type ApiBody<R> = R extends ClientResponse<infer T> ? T : never;
+
+/** Awaits a typed call: its JSON body when 2xx, else an ApiFailure with the API's code and message. */
+export async function unwrap<R extends ClientResponse<unknown>>(request: Promise<R>): Promise<ApiBody<R>> {
+  const res = await request;
+  const text = await res.text().catch(() => '');
   const json: unknown = text ? safeJson(text) : null;
   if (!res.ok) {
     const err = (json ?? {}) as { code?: string; message?: string };
     throw new ApiFailure(res.status, err.code ?? 'INTERNAL', err.message ?? apiErrors.INTERNAL);
   }
-  return json as T;
+  return json as ApiBody<R>;
 }
 
 function safeJson(text: string): unknown {

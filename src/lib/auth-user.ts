@@ -1,18 +1,17 @@
 import type { Session } from '@supabase/supabase-js';
+import { displayName } from '../domain/people.ts';
+
+export { firstName } from '../domain/people.ts';
 
 /** True when the signed-in user has been through /auth/welcome (user_metadata.welcome). */
 export function hasWelcome(session: Session | null | undefined): boolean {
   return Boolean(session?.user.user_metadata?.welcome);
 }
 
-/** The person's name from the auth user (display_name from signup, full_name/name from Google). */
+/** The person's name from the auth user: the one display-name rule of domain/people. */
 export function displayNameOf(session: Session | null | undefined): string {
-  const meta = (session?.user.user_metadata ?? {}) as Record<string, unknown>;
-  for (const key of ['display_name', 'full_name', 'name']) {
-    const value = meta[key];
-    if (typeof value === 'string' && value.trim()) return value.trim();
-  }
-  return session?.user.email ?? '';
+  if (!session) return '';
+  return displayName(session.user.user_metadata as Record<string, unknown> | undefined, session.user.email);
 }
 
 /** The profile photo URL (Google's `avatar_url`/`picture`), if any. */
@@ -23,11 +22,6 @@ export function avatarUrlOf(session: Session | null | undefined): string | null 
     if (typeof value === 'string' && /^https?:\/\//.test(value)) return value;
   }
   return null;
-}
-
-/** The first word of a name, to greet people ('' for an e-mail address). */
-export function firstName(name: string): string {
-  return name.includes('@') ? '' : (name.trim().split(/\s+/)[0] ?? '');
 }
 
 /**

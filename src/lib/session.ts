@@ -2,7 +2,7 @@ import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Me, Permission } from '../domain/types.ts';
-import { ApiFailure, api } from './api.ts';
+import { ApiFailure, apiClient, unwrap } from './api.ts';
 import { supabaseAuth } from './supabase.ts';
 
 interface SessionState {
@@ -66,7 +66,7 @@ export async function loadMe(): Promise<Me | null> {
   const request = ++meRequest;
   useMeStatus.setState({ status: 'loading', error: null });
   try {
-    const fresh = await api<Me>('/v1/me');
+    const fresh = await unwrap(apiClient().v1.me.$get());
     if (request === meRequest && useSessionStore.getState().session?.user.id === fresh.id) {
       setMe(fresh);
       useMeStatus.setState({ status: 'ready', error: null });

@@ -22,6 +22,12 @@ function readInitialAuthParams(): URLSearchParams {
   return params;
 }
 
+/**
+ * Where supabase-js keeps the session in localStorage (its default key, spelled out so that the API
+ * client can read the access token without loading the SDK).
+ */
+export const AUTH_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
+
 let client: Promise<SupabaseClient> | null = null;
 
 /**
@@ -31,7 +37,13 @@ let client: Promise<SupabaseClient> | null = null;
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
     createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+      auth: {
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+        flowType: 'implicit',
+        storageKey: AUTH_STORAGE_KEY,
+      },
     }),
   );
   return client;

@@ -1,17 +1,6 @@
 import { useState } from 'react';
+import { initialsOf } from '../domain/people.ts';
 import './ui.css';
-
-/** Up to two initials: first and last word of the name ("Maria da Silva" → "MS"). */
-export function initialsOf(name: string): string {
-  const words = name
-    .trim()
-    .split(/[\s@._-]+/)
-    .filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0]!.charAt(0);
-  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
-  return (first + last).toLocaleUpperCase('pt-BR');
-}
 
 /** A stable hue from the name, so each person keeps the same colour everywhere. */
 export function hueOf(name: string): number {

@@ -1,10 +1,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { createHost, type Host, type HostOptions } from '../../server/host.ts';
+import { testDatabaseOptions } from '../postgres/databases.ts';
 
-/** An in-memory host on a random port (no demo seed unless asked: faster, and tests own their data). */
-export function startHost(opts: HostOptions = {}): Promise<Host> {
-  return createHost({ dataDir: 'memory://', port: 0, seed: false, ...opts });
+/**
+ * An in-memory host on a random port (no demo seed unless asked: faster, and tests own their data).
+ * In the postgres vitest project it runs on a fresh database of the shared PostgreSQL instead.
+ */
+export async function startHost(opts: HostOptions = {}): Promise<Host> {
+  const db = opts.dataDir || opts.databaseUrl ? {} : await testDatabaseOptions(opts.seed === true);
+  return createHost({ dataDir: 'memory://', port: 0, seed: false, ...db, ...opts });
 }
 
 /** The real supabase-js client, configured like a server-side test (no storage, no timers). */

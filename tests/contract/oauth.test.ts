@@ -81,20 +81,74 @@ describe('Google sign-in (local chooser)', () => {
     expect(again.data.user?.identities).toHaveLength(1);
   });
 
-  it('links Google to an existing e-mail account', async () => {
+  const refused = (r: Awaited<ReturnType<typeof openLink>>) => {
+    expect(r.fragment.access_token).toBeUndefined();
+    expect(r.fragment.error_code).toBe('identity_already_exists');
+  };
+
+  it('never signs in as an existing password account, nor links Google to it', async () => {
     const email = newEmail('existente');
     const { data: created } = await adminClient(host).auth.admin.createUser({
       email,
       password: 'senha-forte',
       email_confirm: true,
     });
-    const { state } = await chooserState(redirectTo());
-    const { fragment } = await openLink(callback(state, { name: 'Conta Existente', email }));
-    const { data } = await client(host).auth.getUser(fragment.access_token);
-    expect(data.user?.id).toBe(created.user!.id);
-    expect(data.user?.app_metadata.providers).toEqual(expect.arrayContaining(['email', 'google']));
-    expect(data.user?.identities?.map((i) => i.provider).sort()).toEqual(['email', 'google']);
+    refused(await openLink(callback((await chooserState(redirectTo())).state, { name: 'Invasor', email })));
+    const { data } = await adminClient(host).auth.admin.getUserById(created.user!.id);
+    expect(data.user?.identities?.map((i) => i.provider)).toEqual(['email']);
     expect((await client(host).auth.signInWithPassword({ email, password: 'senha-forte' })).error).toBeNull();
+  });
+
+  it('refuses anyone holding a role, e.g. admin@congrega.local', async () => {
+    const seeded = await startHost({ seed: true });
+    try {
+      const { data } = await client(seeded).auth.signInWithOAuth({
+        provider: 'google',
+        options: { redirectTo: `${seeded.url}/auth/callback`, skipBrowserRedirect: true },
+      });
+      const html = await (await fetch(data.url!)).text();
+      const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
+      const r = await openLink(
+        `${seeded.url}/auth/v1/callback?${new URLSearchParams({ state, name: 'X', email: 'admin@congrega.local' })}`,
+      );
+      expect(r.fragment.access_token).toBeUndefined();
+      expect(r.fragment.error_code).toBe('identity_already_exists');
+    } finally {
+      await seeded.close();
+    }
+
+    // A user the picker created is refused too once it holds a role.
+    const email = newEmail('google-papel');
+    const first = await openLink(callback((await chooserState(redirectTo())).state, { name: 'Lia', email }));
+    const { data: me } = await client(host).auth.getUser(first.fragment.access_token);
+    await host.database.db.query("insert into public.user_roles (user_id, role) values ($1, 'lider')", [
+      me.user!.id,
+    ]);
+    refused(await openLink(callback((await chooserState(redirectTo())).state, { name: 'Lia', email })));
+  });
+
+  it('pre-account hijack fails: an unconfirmed password signup loses its password to Google', async () => {
+    const email = newEmail('vitima');
+    const attacker = await client(host).auth.signUp({
+      email,
+      password: 'senha-do-invasor',
+      options: { data: { display_name: 'Invasor' } },
+    });
+    expect(attacker.error).toBeNull();
+    const { fragment } = await openLink(
+      callback((await chooserState(redirectTo())).state, { name: 'Vítima Real', email }),
+    );
+    expect(fragment.access_token).toBeTruthy();
+    const { data } = await client(host).auth.getUser(fragment.access_token);
+    expect(data.user?.identities?.map((i) => i.provider)).toEqual(['google']);
+    expect(data.user?.user_metadata.display_name).toBeUndefined();
+    expect(data.user?.user_metadata.full_name).toBe('Vítima Real');
+
+    const login = await client(host).auth.signInWithPassword({ email, password: 'senha-do-invasor' });
+    expect(login.error?.code).toBe('invalid_credentials');
+    // The attacker's confirmation link (mailed to the victim anyway) no longer works either.
+    const [mail] = await host.mailbox.list({ to: email });
+    expect((await openLink(mail!.link!)).fragment.error_code).toBe('otp_expired');
   });
 
   it('a forged state goes to the site URL with an error; cancel returns an error to redirect_to', async () => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { openMigratedDatabase } from '../../server/db.ts';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
 import { seed } from '../../server/seed/index.ts';
+import { validationMessages } from '../../src/domain/messages.ts';
 import { startPostgres } from '../postgres/cluster.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -152,6 +153,17 @@ try {
     if (detail?.status === 200 && detailBody?.title === one?.title)
       ok('GET /api/v1/events/:id from PostgreSQL → the same event');
     else fail('GET /api/v1/events/:id from PostgreSQL', `status ${detail?.status}`);
+
+    // The validator middleware under Deno: the schema's pt-BR message, never valibot's English.
+    const bad = await fetch(`${base}/api/v1/events?month=2026-13`);
+    const badBody = (await bad.json().catch(() => null)) as { code?: string; message?: string } | null;
+    if (
+      bad.status === 400 &&
+      badBody?.code === 'INVALID_DATA' &&
+      badBody.message === validationMessages.month
+    )
+      ok('GET /api/v1/events?month=2026-13 → 400 INVALID_DATA in pt-BR');
+    else fail('GET /api/v1/events?month=2026-13', `status ${bad.status} body ${JSON.stringify(badBody)}`);
   }
 } finally {
   child.kill('SIGTERM');

@@ -34,6 +34,12 @@ function freePort(): Promise<number> {
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user Debian creates.
  */
 export async function startPostgres(): Promise<PostgresCluster> {
+  // In the postgres vitest project one cluster serves the run: a fresh database on it is enough.
+  if (process.env.TEST_POSTGRES_URL) {
+    const { createDatabase } = await import('./databases.ts');
+    const db = await createDatabase();
+    return { url: db.url, stop: () => db.drop() };
+  }
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'congrega-pg-'));
   const asRoot = process.getuid?.() === 0;

@@ -4,6 +4,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { type Database as Connection, openMigratedDatabase } from '../../../server/db.ts';
 import { type PostgresCluster, startPostgres } from '../../../tests/postgres/cluster.ts';
+import { testPostgresUrl } from '../../../tests/postgres/databases.ts';
 import type { Db } from '../ports/db.ts';
 import { createPostgresDb } from '../ports/db-postgres.ts';
 import { exec, jsonArrayFrom, jsonObjectFrom, qb, run, runOne, runOneOrNull } from './kysely.ts';
@@ -15,10 +16,17 @@ const backends = new Map<Driver, Db>();
 const closers: (() => Promise<void>)[] = [];
 let cluster: PostgresCluster | undefined;
 
+// The postgres vitest project skips PGlite here: the unit project runs it.
+const DRIVERS = (['pglite', 'postgres.js', 'postgres.js (prepare: false)'] as const).filter(
+  (d) => !(testPostgresUrl() && d === 'pglite'),
+);
+
 beforeAll(async () => {
-  const pglite: Connection = await openMigratedDatabase({});
-  closers.push(() => pglite.close());
-  backends.set('pglite', pglite.db);
+  if (DRIVERS.includes('pglite')) {
+    const pglite: Connection = await openMigratedDatabase({});
+    closers.push(() => pglite.close());
+    backends.set('pglite', pglite.db);
+  }
   cluster = await startPostgres();
   const pg = await openMigratedDatabase({ url: cluster.url });
   closers.push(() => pg.close());
@@ -66,7 +74,7 @@ async function fixture(db: Db) {
   return { userId, event, tier, venue };
 }
 
-describe.each(['pglite', 'postgres.js', 'postgres.js (prepare: false)'] as const)('run() on %s', (driver) => {
+describe.each(DRIVERS)('run() on %s', (driver) => {
   const db = () => backends.get(driver)!;
 
   it('inserts and selects with Dates, text[] arrays and numerics', async () => {

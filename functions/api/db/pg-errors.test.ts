@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database as Connection, openMigratedDatabase } from '../../../server/db.ts';
 import { apiErrors, validationMessages } from '../../../src/domain/messages.ts';
 import { type PostgresCluster, startPostgres } from '../../../tests/postgres/cluster.ts';
+import { testPostgresUrl } from '../../../tests/postgres/databases.ts';
 import { ApiHttpError } from '../lib/errors.ts';
 import type { Db } from '../ports/db.ts';
 import { exec, qb, runOne } from './kysely.ts';
@@ -13,8 +14,11 @@ import { errorFromPg, rethrowPg } from './pg-errors.ts';
 const connections = new Map<string, Connection>();
 let cluster: PostgresCluster | undefined;
 
+// The postgres vitest project skips PGlite here: the unit project runs it.
+const DRIVERS = ['pglite', 'postgres.js'].filter((d) => !(testPostgresUrl() && d === 'pglite'));
+
 beforeAll(async () => {
-  connections.set('pglite', await openMigratedDatabase({}));
+  if (DRIVERS.includes('pglite')) connections.set('pglite', await openMigratedDatabase({}));
   cluster = await startPostgres();
   connections.set('postgres.js', await openMigratedDatabase({ url: cluster.url }));
 }, 120_000);
@@ -42,7 +46,11 @@ async function answer(statement: Promise<unknown>) {
 
 async function user(db: Db): Promise<string> {
   const id = randomUUID();
-  await exec(db, qb.insertInto('auth.users').values({ id, email: `${id}@test.local` }));
+  // confirmed: only confirmed accounts hold a CPF (profiles_cpf_key is partial)
+  await exec(
+    db,
+    qb.insertInto('auth.users').values({ id, email: `${id}@test.local`, email_confirmed_at: new Date() }),
+  );
   return id;
 }
 
@@ -69,7 +77,7 @@ const register = (db: Db, userId: string, eventId: string, tierId: string) =>
       .values({ user_id: userId, event_id: eventId, tier_id: tierId, frozen_value: 0 }),
   );
 
-describe.each(['pglite', 'postgres.js'])('errorFromPg with errors from %s', (driver) => {
+describe.each(DRIVERS)('errorFromPg with errors from %s', (driver) => {
   const db = () => connections.get(driver)!.db;
 
   it('registrations_one_active_idx → 409 ALREADY_REGISTERED', async () => {

@@ -36,6 +36,11 @@ export const CONSTRAINT_ERRORS: Partial<Record<ConstraintName | 'users_email_par
   profiles_phone_check: { status: 400, code: 'INVALID_DATA', message: validationMessages.phone },
   profiles_name_check: { status: 400, code: 'INVALID_DATA', message: validationMessages.fullName },
   profiles_temple_id_fkey: { status: 400, code: 'INVALID_DATA', message: validationMessages.congregation },
+  events_external_redirect_http: {
+    status: 400,
+    code: 'INVALID_DATA',
+    message: validationMessages.externalRedirect,
+  },
   users_email_key: { status: 409, code: 'EMAIL_ALREADY_REGISTERED' },
   users_email_partial_key: { status: 409, code: 'EMAIL_ALREADY_REGISTERED' },
   // rows that hang from an event that does not exist (or no longer does)

@@ -165,6 +165,7 @@ export interface PricingTiers {
 
 /** public.profiles */
 export interface Profiles {
+  account_confirmed: Generated<boolean>;
   cpf: string | null;
   created_at: Generated<Timestamp>;
   email: string;
@@ -239,6 +240,7 @@ export interface Tags {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
   id: Generated<string>;
+  is_general: Generated<boolean>;
   name: string;
 }
 
@@ -333,6 +335,7 @@ export type ConstraintName =
   | 'events_allowed_payment_methods_check'
   | 'events_checkin_policy_check'
   | 'events_checkin_window'
+  | 'events_external_redirect_http'
   | 'events_not_own_parent'
   | 'events_parent_id_fkey'
   | 'events_pkey'
@@ -383,6 +386,7 @@ export type ConstraintName =
   | 'tags_color_check'
   | 'tags_name_check'
   | 'tags_name_key'
+  | 'tags_one_general_idx'
   | 'tags_pkey'
   | 'temples_name_check'
   | 'temples_pkey'

@@ -9,10 +9,14 @@ export interface AuthContextUser {
   claims: Record<string, unknown>;
 }
 
+/** Turns a bearer token into its user, or throws (JWKS in production; a fake in route tests). */
+export type TokenVerifier = (token: string) => Promise<AuthContextUser>;
+
 /** Hono environment shared by every router. */
 export interface AppEnv {
   Variables: {
     ports: Ports;
+    verifyToken: TokenVerifier;
     user: AuthContextUser;
     permissions: Permission[];
   };

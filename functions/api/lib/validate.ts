@@ -1,48 +1,42 @@
-import type { Context } from 'hono';
+import { sValidator } from '@hono/standard-validator';
+import type { ValidationTargets } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
+import { apiErrors } from '../../../src/domain/messages.ts';
 import { firstMessage } from '../../../src/domain/validation.ts';
 import { ApiHttpError, invalidData } from './errors.ts';
 
 /** JSON bodies larger than this are refused before parsing. */
 export const MAX_JSON_BYTES = 64 * 1024;
 
+/** 413 TOO_LARGE for a JSON body over MAX_JSON_BYTES; put it before a `valid('json', …)`. */
+export const jsonLimit = bodyLimit({
+  maxSize: MAX_JSON_BYTES,
+  onError: () => {
+    throw new ApiHttpError(413, 'TOO_LARGE');
+  },
+});
+
 /**
- * Reads the request body as JSON (an empty body reads as `{}`), with a size limit.
- * Malformed JSON → 400 INVALID_DATA; too large → 413 TOO_LARGE.
+ * The validator middleware of every route: `param`, `query` or `json` checked against a valibot
+ * schema from src/domain, typed for `c.req.valid(target)` and for the browser's `hc` client.
+ * A failure answers 400 `{code:'INVALID_DATA', message}` with the schema's pt-BR message; a check
+ * declared without one reads 'Dados inválidos' (the local config message), never valibot's English.
+ * `onFail` gives a route its own answer (e.g. 404 for an id that cannot exist).
  */
-export async function readJson(c: Context, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw new ApiHttpError(413, 'TOO_LARGE');
-  let text: string;
-  try {
-    text = await c.req.text();
-  } catch {
-    throw invalidData();
-  }
-  if (text.length > maxBytes) throw new ApiHttpError(413, 'TOO_LARGE');
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidData();
-  }
+export function valid<Target extends keyof ValidationTargets, Schema extends v.GenericSchema>(
+  target: Target,
+  schema: Schema,
+  onFail?: () => ApiHttpError,
+) {
+  return sValidator(target, v.config(schema, { message: apiErrors.INVALID_DATA }), (result) => {
+    if (!result.success) throw onFail?.() ?? invalidData(result.error[0]?.message);
+  });
 }
 
-/** Validates a value against a schema; the first issue's message becomes the 400 message. */
+/** Validates a value in a service (when the rule depends on the data); same answer as `valid`. */
 export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, value);
+  const result = v.safeParse(schema, value, { message: apiErrors.INVALID_DATA });
   if (!result.success) throw invalidData(firstMessage(result.issues));
   return result.output;
-}
-
-/** True for a JSON object (not an array or null). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Reads and validates a JSON object body (anything else is 400 'Dados inválidos'). */
-export async function readBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  const body = await readJson(c);
-  if (!isJsonObject(body)) throw invalidData();
-  return parseOrThrow(schema, body);
 }

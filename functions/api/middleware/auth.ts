@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Permission } from '../../../src/domain/types.ts';
-import type { AppEnv, AuthContextUser } from '../lib/context.ts';
+import { qb, run } from '../db/kysely.ts';
+import type { AppEnv, AuthContextUser, TokenVerifier } from '../lib/context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { Db } from '../ports/db.ts';
 import type { ApiEnv } from '../ports/index.ts';
 
-export type TokenVerifier = (token: string) => Promise<AuthContextUser>;
+export type { TokenVerifier };
 
 /**
  * Verifies Supabase access tokens against the project's JWKS (ES256/RS256), issuer
@@ -18,7 +19,12 @@ export function createTokenVerifier(env: ApiEnv): TokenVerifier {
   const jwks = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`));
   const issuer = `${base}/auth/v1`;
   return async (token) => {
-    const { payload } = await jwtVerify(token, jwks, { issuer, audience: 'authenticated' });
+    // A token without `exp` would never expire: refused.
+    const { payload } = await jwtVerify(token, jwks, {
+      issuer,
+      audience: 'authenticated',
+      requiredClaims: ['exp'],
+    });
     return userFromClaims(payload);
   };
 }
@@ -42,31 +48,34 @@ function bearer(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
-/** 401 UNAUTHORIZED unless the request carries a valid user access token; sets `user`. */
-export function requireUser(verify: TokenVerifier): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const token = bearer(c.req.header('authorization'));
-    if (!token) throw unauthorized();
-    let user: AuthContextUser;
-    try {
-      user = await verify(token);
-    } catch {
-      throw unauthorized();
-    }
-    c.set('user', user);
-    await next();
-  };
-}
+/**
+ * 401 UNAUTHORIZED unless the request carries a valid user access token; sets `user`. The verifier
+ * comes from the context (set once by createApp), so routers are plain constants.
+ */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearer(c.req.header('authorization'));
+  if (!token) throw unauthorized();
+  let user: AuthContextUser;
+  try {
+    user = await c.get('verifyToken')(token);
+  } catch {
+    throw unauthorized();
+  }
+  c.set('user', user);
+  await next();
+};
 
 /** The permissions a user holds through their roles (one query). */
 export async function loadPermissions(db: Db, userId: string): Promise<Permission[]> {
-  const rows = await db.query<{ permission: Permission }>(
-    `select distinct rp.permission
-       from public.user_roles ur
-       join public.role_permissions rp on rp.role = ur.role
-      where ur.user_id = $1
-      order by rp.permission`,
-    [userId],
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('user_roles as ur')
+      .innerJoin('role_permissions as rp', 'rp.role', 'ur.role')
+      .select('rp.permission')
+      .distinct()
+      .where('ur.user_id', '=', userId)
+      .orderBy('rp.permission'),
   );
   return rows.map((r) => r.permission);
 }

@@ -13,6 +13,12 @@ export class UpstreamError extends Error {
   }
 }
 
+/** Storage's answer for an object that is not there (404; Supabase also says 400 with `not_found`). */
+export function isMissingObject(error: unknown): boolean {
+  if (!(error instanceof UpstreamError) || error.service !== 'storage') return false;
+  return error.status === 404 || /not_?found|NoSuchKey/i.test(error.code);
+}
+
 function base(env: ApiEnv): string {
   return env.supabaseUrl.replace(/\/+$/, '');
 }

@@ -7,6 +7,7 @@
 import { createHost } from '../../../server/host.ts';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from '../../../server/seed/demo.ts';
 import { supabaseClient } from '../../../tests/contract/helpers.ts';
+import { testDatabaseOptions } from '../../../tests/postgres/databases.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
 type Json = any;
@@ -36,7 +37,8 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const host = await createHost({ dataDir: 'memory://', port: 0 });
+  // PGlite in memory, or (postgres project) a fresh seeded database on the shared PostgreSQL.
+  const host = await createHost({ dataDir: 'memory://', port: 0, ...(await testDatabaseOptions(true)) });
   const url = host.url.replace(/\/+$/, '');
   const api = `${url}/functions/v1/api`;
   const tokens = new Map<string, string>();

@@ -8,6 +8,7 @@ import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
+import { forgotErrorMessage } from './forgot-error.ts';
 import type { forgotSearchSchema } from './search.ts';
 import './auth.css';
 
@@ -16,19 +17,21 @@ type Search = v.InferOutput<typeof forgotSearchSchema>;
 /** /auth/forgot: asks for the recovery e-mail (spec §8 texts; 30 s notice on success). */
 export function ForgotScreen({ search }: { search: Search }) {
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const form = useSchemaForm({
     schema: forgotSchema,
     defaultValues: { email: search.email ?? '' },
     onSubmit: async ({ email }) => {
-      setFailed(false);
+      setFailed(null);
       const { error } = await (await supabaseAuth()).resetPasswordForEmail(email, {
         redirectTo: `${window.location.origin}/auth/reset-password`,
       });
       if (error) {
-        reportError(error, { where: 'forgot-password' });
-        setFailed(true);
-        notify('negative', authMessages.forgotFailed, 5);
+        const message = forgotErrorMessage(error);
+        // A throttle answer is expected, not a bug to report.
+        if (message === authMessages.forgotFailed) reportError(error, { where: 'forgot-password' });
+        setFailed(message);
+        notify('negative', message, 5);
         return;
       }
       notify('positive', authMessages.forgotSent, 30);
@@ -44,7 +47,7 @@ export function ForgotScreen({ search }: { search: Search }) {
       </h1>
       <p className="auth-lead">{authMessages.forgotLead}</p>
       <Form form={form}>
-        {failed && <FormAlert>{authMessages.forgotFailed}</FormAlert>}
+        {failed && <FormAlert>{failed}</FormAlert>}
         <form.AppField name="email">
           {(f) => (
             <f.TextField

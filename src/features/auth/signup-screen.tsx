@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { signupBody, signupFormSchema } from '../../domain/validation.ts';
-import { ApiFailure, api } from '../../lib/api.ts';
+import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
 import { safeRedirect } from '../../lib/auth-user.ts';
 import { reportError } from '../../lib/report-error.ts';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
@@ -69,7 +69,7 @@ function SignupForm({ search }: { search: Search }) {
     },
     onSubmit: async (value) => {
       try {
-        await api('/signup', { method: 'POST', body: signupBody(value, authCallbackUrl(redirectTo)) });
+        await unwrap(apiClient().signup.$post({ json: signupBody(value, authCallbackUrl(redirectTo)) }));
       } catch (error) {
         // spec §8: a known e-mail gets the forgot-password link (10 s); anything else is reported (5 s)
         if (error instanceof ApiFailure && error.code === 'EMAIL_ALREADY_REGISTERED') {

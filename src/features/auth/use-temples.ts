@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Temple } from '../../domain/types.ts';
-import { api } from '../../lib/api.ts';
+import { apiClient, unwrap } from '../../lib/api.ts';
 
 const CACHE_KEY = 'congrega-temples';
 
@@ -25,7 +25,7 @@ export function useTemples() {
     setLoading(true);
     setError(false);
     try {
-      inFlight ??= api<Temple[]>('/v1/temples');
+      inFlight ??= unwrap(apiClient().v1.temples.$get());
       const list = [...(await inFlight)].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
       setTemples(list);
       try {

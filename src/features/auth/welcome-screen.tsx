@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { type WelcomeBody, welcomeSchema } from '../../domain/validation.ts';
-import { ApiFailure, api } from '../../lib/api.ts';
+import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
 import { displayNameOf, firstName, safeRedirect } from '../../lib/auth-user.ts';
 import { reportError } from '../../lib/report-error.ts';
 import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';
@@ -92,7 +92,7 @@ function useFinishWelcome(redirectTo: string | undefined) {
   const navigate = useNavigate();
   return async (body: WelcomeBody | Record<string, never>): Promise<ApiFailure | null> => {
     try {
-      await api('/v1/welcome', { method: 'POST', body });
+      await unwrap(apiClient().v1.welcome.$post({ json: body }));
     } catch (error) {
       // spec §8: reported, and a 5 s notice
       reportError(error, { where: 'welcome', code: error instanceof ApiFailure ? error.code : undefined });

@@ -1,6 +1,6 @@
 /** `/all` Todos os eventos: month by month, from `from` to `to` (São Paulo months). */
 import { useCallback, useEffect, useState } from 'react';
-import { useMonthEvents } from '../../data/events.ts';
+import { useMonthEvents } from '../../data/events/use-events.ts';
 import { formatMonthTitle, monthsBetween } from '../../domain/dates.ts';
 import { eventMessages } from '../../domain/messages.ts';
 import { useOnlineStatus } from '../../lib/session.ts';

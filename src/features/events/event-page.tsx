@@ -4,7 +4,7 @@
  * registration) is added by the check-in work in the slot marked below.
  */
 import { Link } from '@tanstack/react-router';
-import { useEvent } from '../../data/events.ts';
+import { useEvent } from '../../data/events/use-events.ts';
 import { dateBadge, formatLongDateTime } from '../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../domain/messages.ts';
 import { pageNames } from '../../domain/page-title.ts';
@@ -14,11 +14,11 @@ import { useHasPermission } from '../../lib/session.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AppLink } from './components/app-link.tsx';
-import { TagChips, VenueName } from './components/event-card.tsx';
 import { EventFiles } from './components/event-files.tsx';
 import { EventOverlayHost } from './components/overlay-host.tsx';
 import { overlayIntentProps } from './components/overlay-loader.ts';
 import { SyncBanner } from './components/states.tsx';
+import { TagChips, VenueName } from './components/tag-chips.tsx';
 import { useEventOverlay } from './use-event-overlay.ts';
 import { useJoinEvent } from './use-join-event.ts';
 import './events.css';

@@ -1,26 +1,23 @@
 /** `/` Próximos Eventos: 'Acontecendo agora', then the general row, from the store first. */
 import { Link } from '@tanstack/react-router';
-import { useUpcomingEvents } from '../../data/events.ts';
+import { useUpcomingEvents } from '../../data/events/use-events.ts';
 import { eventMessages } from '../../domain/messages.ts';
 import { useHasPermission } from '../../lib/session.ts';
 import { AppLink } from './components/app-link.tsx';
 import { EventList } from './components/event-list.tsx';
 import { EventOverlayHost } from './components/overlay-host.tsx';
 import { CardSkeletons, SyncBanner } from './components/states.tsx';
-import { homeSections } from './home-sections.ts';
+import { homeRow, homeSections } from './home-sections.ts';
 import { useNow } from './use-now.ts';
 import './events.css';
 
 export function HomeScreen() {
-  const { data, fetched, status, retry } = useUpcomingEvents();
+  const { data, fetched, status, view, retry } = useUpcomingEvents();
   const canCreate = useHasPermission('write_events');
   const now = useNow();
 
   const sections = data ? homeSections(data, now) : undefined;
-  const failedEmpty = !fetched && (status.phase === 'offline' || status.phase === 'error');
-  // Until the first answer is in the store, keep the skeletons (the status can turn 'ok' a moment
-  // before the live query sees the new rows: showing 'Sem eventos' then would make the page jump).
-  const waiting = !data || (!fetched && !failedEmpty);
+  const row = homeRow({ general: sections?.general, view });
 
   return (
     <div className="events-page">
@@ -51,16 +48,13 @@ export function HomeScreen() {
         </section>
       )}
 
-      {waiting && !failedEmpty && !sections?.general.length && !sections?.happeningNow.length ? (
-        <CardSkeletons />
-      ) : sections && sections.general.length > 0 ? (
+      {row === 'loading' && <CardSkeletons />}
+      {row === 'events' && sections && (
         <section aria-label={eventMessages.upcomingTitle}>
           <EventList events={sections.general} eagerFirst={!sections.happeningNow.length} />
         </section>
-      ) : (
-        !sections?.happeningNow.length &&
-        !failedEmpty && <p className="empty-state">{eventMessages.noEvents}</p>
       )}
+      {row === 'empty' && <p className="empty-state">{eventMessages.noEvents}</p>}
 
       <p className="page-more">
         <Link to="/all" className="button button-secondary">

@@ -1,18 +1,12 @@
 /** What the home (`/`) shows, from the stored upcoming events. Pure. */
-import { isHappeningNow, isUpcoming } from '../../domain/events.ts';
+import { hasGeneralTag, isHappeningNow, isUpcoming } from '../../domain/events.ts';
 import type { EventDetail } from '../../domain/types.ts';
-
-/** The tag that puts an event in the home row. */
-export const GENERAL_TAG_NAME = 'Geral';
-
-export function hasGeneralTag(event: Pick<EventDetail, 'tags'>): boolean {
-  return event.tags.some((t) => t.name.trim().toLowerCase() === GENERAL_TAG_NAME.toLowerCase());
-}
 
 /**
  * 'Acontecendo agora': top-level upcoming events under way. The row: the other upcoming events
- * carrying the general tag (an event under way is not shown twice). Events whose window passed
- * since the last refresh (e.g. offline for days) drop out by the same rule the API uses.
+ * carrying the general tag (the `is_general` flag; an event under way is not shown twice). Events
+ * whose window passed since the last refresh (e.g. offline for days) drop out by the same rule the
+ * API uses.
  */
 export function homeSections<E extends EventDetail>(
   events: readonly E[],
@@ -26,4 +20,22 @@ export function homeSections<E extends EventDetail>(
     else if (hasGeneralTag(e)) general.push(e);
   }
   return { happeningNow, general };
+}
+
+/** What the general row's place shows: cards, skeletons while nothing is known, the empty text, or nothing. */
+export type HomeRow = 'events' | 'loading' | 'empty' | 'none';
+
+/**
+ * Spec §2: 'Acontecendo agora' when events are under way, THEN the general row or 'Sem eventos por
+ * enquanto...' — the empty text depends on the row alone, not on 'Acontecendo agora'. While nothing
+ * was ever fetched the row shows skeletons (refreshing) or nothing (offline/failed: the banner says why).
+ */
+export function homeRow(input: {
+  general: readonly unknown[] | undefined;
+  view: 'loading' | 'ready' | 'unavailable';
+}): HomeRow {
+  if (input.general && input.general.length > 0) return 'events';
+  if (input.view === 'loading') return 'loading';
+  if (input.view === 'unavailable') return 'none';
+  return 'empty';
 }

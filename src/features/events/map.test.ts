@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bboxFor, DEFAULT_MAP_CENTRE, mapEmbed } from './map.ts';
+import { bboxFor, DEFAULT_MAP_CENTRE, mapEmbed, openMapUrl, showMapFrame } from './map.ts';
 
 describe('mapEmbed', () => {
   it('centres on the venue at zoom 15 with a marker', () => {
@@ -30,5 +30,37 @@ describe('mapEmbed', () => {
     const a = bboxFor({ lat: 0, lng: 0 }, 10, 512, 512);
     const b = bboxFor({ lat: 0, lng: 0 }, 11, 512, 512);
     expect((a[2] - a[0]) / (b[2] - b[0])).toBeCloseTo(2, 4);
+  });
+});
+
+describe('openMapUrl', () => {
+  it('puts a marker on the venue when it has coordinates', () => {
+    const url = new URL(openMapUrl({ name: 'Sede', address: 'Rua A, 1', lat: -22.9068, lng: -43.1729 }));
+    expect(url.origin + url.pathname).toBe('https://www.openstreetmap.org/');
+    expect(url.searchParams.get('mlat')).toBe('-22.9068');
+    expect(url.searchParams.get('mlon')).toBe('-43.1729');
+    expect(url.hash).toBe('#map=17/-22.9068/-43.1729');
+  });
+
+  it('searches the address (or the name) without coordinates', () => {
+    const url = new URL(
+      openMapUrl({ name: 'Sede', address: 'Rua das Flores, 10 - Rio', lat: null, lng: null }),
+    );
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.get('query')).toBe('Rua das Flores, 10 - Rio');
+    expect(
+      new URL(openMapUrl({ name: 'Sede', address: ' ', lat: null, lng: null })).searchParams.get('query'),
+    ).toBe('Sede');
+  });
+});
+
+describe('showMapFrame', () => {
+  it('shows the frame online until it fails, never offline', () => {
+    expect(showMapFrame(true, 'loading')).toBe(true);
+    expect(showMapFrame(true, 'loaded')).toBe(true);
+    expect(showMapFrame(true, 'failed')).toBe(false);
+    expect(showMapFrame(false, 'loading')).toBe(false);
+    expect(showMapFrame(false, 'failed')).toBe(false);
+    expect(showMapFrame(false, 'loaded')).toBe(false);
   });
 });

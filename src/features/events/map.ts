@@ -47,3 +47,35 @@ export function mapEmbed(venue: Pick<Venue, 'lat' | 'lng'> | undefined, width = 
     hasMarker: hasCoords,
   };
 }
+
+/**
+ * Where 'Abrir no mapa' goes: OpenStreetMap with a marker at the venue, else a search for its
+ * address (or name). Opens in the browser or the phone's map app.
+ */
+export function openMapUrl(venue: Pick<Venue, 'name' | 'address' | 'lat' | 'lng'>): string {
+  if (
+    typeof venue.lat === 'number' &&
+    typeof venue.lng === 'number' &&
+    Number.isFinite(venue.lat) &&
+    Number.isFinite(venue.lng)
+  ) {
+    const lat = round(venue.lat);
+    const lng = round(venue.lng);
+    return `https://www.openstreetmap.org/?${new URLSearchParams({ mlat: String(lat), mlon: String(lng) })}#map=${VENUE_ZOOM + 2}/${lat}/${lng}`;
+  }
+  const query = [venue.address, venue.name].map((s) => s?.trim()).find(Boolean) ?? '';
+  return `https://www.openstreetmap.org/search?${new URLSearchParams({ query })}`;
+}
+
+/** How long a map frame in view may take to load before the address and link replace it. */
+export const MAP_LOAD_TIMEOUT_MS = 12_000;
+
+export type MapFrameState = 'loading' | 'loaded' | 'failed';
+
+/**
+ * Show the embedded map, or the address with 'Abrir no mapa': offline (a frame cannot be trusted
+ * then: a cross-origin error page looks loaded), or when the frame never loaded.
+ */
+export function showMapFrame(online: boolean, state: MapFrameState): boolean {
+  return online && state !== 'failed';
+}

@@ -1,14 +1,16 @@
 /**
- * Join-event flow (spec §4): external_redirect opens a new tab; otherwise the event is refreshed, a
+ * Join-event flow (spec §4): external_redirect opens a new tab (only an http(s) URL: any other
+ * scheme, e.g. javascript:, is ignored and the usual flow runs); otherwise the event is refreshed, a
  * guest sees the details overlay, a member with a paid registration goes to the event page, anyone
  * else sees the overlay. (The QR check-in overlay on the event page belongs to the check-in work.)
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { refreshEvent } from '../../data/events.ts';
-import { useMyRegistrations } from '../../data/registrations.ts';
+import { refreshEvent } from '../../data/events/refresh.ts';
+import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { currentRegistration } from '../../domain/tiers.ts';
 import type { EventSummary } from '../../domain/types.ts';
+import { externalRedirectOf } from '../../domain/urls.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import { useEventOverlay } from './use-event-overlay.ts';
 
@@ -20,8 +22,9 @@ export function useJoinEvent() {
 
   return useCallback(
     (event: Pick<EventSummary, 'id' | 'external_redirect'>) => {
-      if (event.external_redirect) {
-        window.open(event.external_redirect, '_blank', 'noopener');
+      const external = externalRedirectOf(event);
+      if (external) {
+        window.open(external, '_blank', 'noopener');
         return;
       }
       void refreshEvent(event.id);

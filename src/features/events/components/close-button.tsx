@@ -14,3 +14,12 @@ export function CloseButton({ onClick, label }: { onClick(): void; label: string
     </button>
   );
 }
+
+/** The overlay's top bar: sticky, opaque, its own height, so the close button never covers content. */
+export function CloseBar({ onClick, label }: { onClick(): void; label: string }) {
+  return (
+    <div className="sheet-bar">
+      <CloseButton onClick={onClick} label={label} />
+    </div>
+  );
+}

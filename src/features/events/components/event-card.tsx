@@ -1,11 +1,12 @@
 /** An event card: image, calendar badge, title, date and place, tag chips, 'Participar'. */
 import type { MouseEvent } from 'react';
-import { chipColors } from '../../../domain/colors.ts';
 import { dateBadge, formatLongDateTime } from '../../../domain/dates.ts';
 import { eventMessages } from '../../../domain/messages.ts';
-import type { EventDetail, Tag } from '../../../domain/types.ts';
+import type { EventDetail } from '../../../domain/types.ts';
+import { externalRedirectOf } from '../../../domain/urls.ts';
 import { imageUrl } from '../../../lib/config.ts';
 import { overlayIntentProps } from './overlay-loader.ts';
+import { TagChips, VenueName } from './tag-chips.tsx';
 
 interface EventCardProps {
   event: Pick<EventDetail, 'id' | 'title' | 'image' | 'starts_at' | 'external_redirect' | 'tags' | 'venues'>;
@@ -72,39 +73,11 @@ export function EventCard({ event, href, onOpen, onJoin, eager = false, live = f
           className="button button-small"
           {...overlayIntentProps}
           onClick={() => onJoin(event)}
-          aria-label={`${eventMessages.join}: ${event.title}${event.external_redirect ? ` (${eventMessages.externalLink})` : ''}`}
+          aria-label={`${eventMessages.join}: ${event.title}${externalRedirectOf(event) ? ` (${eventMessages.externalLink})` : ''}`}
         >
           {eventMessages.join}
         </button>
       </div>
     </article>
-  );
-}
-
-export function TagChips({ tags }: { tags: Tag[] }) {
-  if (!tags.length) return <span />;
-  return (
-    <ul className="tag-chips">
-      {tags.map((t) => (
-        <li key={t.id} className="tag-chip" style={chipColors(t.color)}>
-          {t.name}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The venue name with a pin icon. */
-export function VenueName({ name }: { name: string }) {
-  return (
-    <span className="event-card-venue">
-      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z"
-        />
-      </svg>
-      {name}
-    </span>
   );
 }

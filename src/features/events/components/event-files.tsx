@@ -4,7 +4,7 @@
  * (spec §8) and a short pt-BR text is shown.
  */
 import { useEffect, useId, useState } from 'react';
-import { fetchApi } from '../../../data/sync.ts';
+import { fetchApi } from '../../../data/api.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import type { EventFile } from '../../../domain/types.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
@@ -66,7 +66,7 @@ function FileViewer({ file, onClose }: { file: EventFile; onClose(): void }) {
 
   useEffect(() => {
     let live = true;
-    fetchApi<{ signedUrl: string }>(`/v1/files?type=eventFile&filename=${encodeURIComponent(file.path)}`)
+    fetchApi((api) => api.v1.files.$get({ query: { type: 'eventFile', filename: file.path } }))
       .then((r) => live && setUrl(r.signedUrl))
       .catch((error: unknown) => {
         console.error('[files] signed address failed', error);

@@ -5,20 +5,21 @@
  */
 import { useId } from 'react';
 import type { StoredEvent } from '../../../data/db.ts';
-import { useEvent } from '../../../data/events.ts';
+import { useEvent } from '../../../data/events/use-events.ts';
 import { formatDateTime, formatLongDateTime } from '../../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../../domain/messages.ts';
+import { policyLines } from '../../../domain/policy.ts';
 import { imageUrl } from '../../../lib/config.ts';
 import { useHasPermission } from '../../../lib/session.ts';
 import { Sheet } from '../../../ui/sheet.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { mapEmbed } from '../map.ts';
 import { useScrollLock } from '../use-scroll-lock.ts';
 import { AppLink } from './app-link.tsx';
-import { CloseButton } from './close-button.tsx';
+import { CloseBar } from './close-button.tsx';
 import { Description } from './description.tsx';
-import { TagChips } from './event-card.tsx';
+import { TagChips } from './tag-chips.tsx';
 import { TierList } from './tier-list.tsx';
+import { VenueMap } from './venue-map.tsx';
 
 export default function EventOverlay({ id, onClose }: { id: string; onClose(): void }) {
   const { data: event, fetched, status, retry } = useEvent(id);
@@ -51,7 +52,7 @@ export default function EventOverlay({ id, onClose }: { id: string; onClose(): v
   }
   return (
     <Sheet open labelledBy={titleId} onClose={onClose} side="right" className="event-sheet">
-      <CloseButton onClick={onClose} label={eventMessages.close} />
+      <CloseBar onClick={onClose} label={eventMessages.close} />
       {body}
     </Sheet>
   );
@@ -65,7 +66,6 @@ function EventDetails({ event, titleId }: { event: StoredEvent; titleId: string 
     .split(/\r?\n|,/)
     .map((s) => s.trim())
     .filter(Boolean);
-  const map = mapEmbed(venue);
   return (
     <article className="event-overlay">
       <header className="overlay-header">
@@ -132,6 +132,11 @@ function EventDetails({ event, titleId }: { event: StoredEvent; titleId: string 
 
       <section className="overlay-section" aria-labelledby={`${titleId}-details`}>
         <h3 id={`${titleId}-details`}>{eventMessages.details}</h3>
+        <ul className="policy-list" aria-label={eventMessages.policy}>
+          {policyLines(event).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
         {details.length > 0 && (
           <ul className="details-list">
             {details.map((d) => (
@@ -167,17 +172,7 @@ function EventDetails({ event, titleId }: { event: StoredEvent; titleId: string 
             </div>
           )}
         </dl>
-        <iframe
-          className="venue-map"
-          title={eventMessages.mapTitle}
-          src={map.src}
-          width={640}
-          height={320}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          sandbox="allow-scripts allow-same-origin allow-popups"
-          data-zoom={map.zoom}
-        />
+        <VenueMap venue={venue} />
       </section>
     </article>
   );

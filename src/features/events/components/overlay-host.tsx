@@ -4,7 +4,7 @@ import { eventMessages } from '../../../domain/messages.ts';
 import { Sheet } from '../../../ui/sheet.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useEventOverlay } from '../use-event-overlay.ts';
-import { CloseButton } from './close-button.tsx';
+import { CloseBar } from './close-button.tsx';
 import { loadEventOverlay } from './overlay-loader.ts';
 
 const EventOverlay = lazy(loadEventOverlay);
@@ -14,7 +14,7 @@ export function EventOverlayHost() {
   if (!eventId) return null;
   const fallback = (
     <Sheet open labelledBy="overlay-loading" onClose={close} side="right" className="event-sheet">
-      <CloseButton onClick={close} label={eventMessages.close} />
+      <CloseBar onClick={close} label={eventMessages.close} />
       <div className="overlay-message">
         <h2 id="overlay-loading" className="visually-hidden">
           {eventMessages.loading}
@@ -48,7 +48,7 @@ class ChunkBoundary extends Component<{ children: ReactNode; onClose(): void }, 
         side="right"
         className="event-sheet"
       >
-        <CloseButton onClick={this.props.onClose} label={eventMessages.close} />
+        <CloseBar onClick={this.props.onClose} label={eventMessages.close} />
         <div className="overlay-message">
           <h2 id="overlay-failed" className="visually-hidden">
             {eventMessages.details}

@@ -1,5 +1,5 @@
 /** The price tiers (lotes) under 'Inscrições': price, status texts and the call to action. */
-import { useMyRegistrations } from '../../../data/registrations.ts';
+import { useMyRegistrations } from '../../../data/registrations/use-my-registrations.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import { formatPrice } from '../../../domain/money.ts';
 import { currentRegistration, sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FILES } from '../../../../server/seed/demo.ts';
+import { type Harness, startHarness } from '../../testing/harness.ts';
+import { createTestApp, seededDb } from '../../testing/test-app.ts';
+import { SIGNED_URL_SECONDS } from './files.service.ts';
+
+const path = (filename: string, type = 'eventFile') =>
+  `/v1/files?type=${type}&filename=${encodeURIComponent(filename)}`;
+
+describe('GET /v1/files (in-process)', () => {
+  let t: ReturnType<typeof createTestApp>;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await seededDb();
+    close = database.close;
+    t = createTestApp({ db: database.db });
+  }, 120_000);
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('signs a URL for a listed event file, for 10 minutes', async () => {
+    const { status, body } = await t.call(path(DEMO_FILES.schedule.path), { token: t.tokenFor('membro') });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      signedUrl: `signed:event-files/${DEMO_FILES.schedule.path}?${SIGNED_URL_SECONDS}`,
+    });
+  });
+
+  it('answers 404 FILE_NOT_FOUND for a path that is not an event file', async () => {
+    const { status, body } = await t.call(path('events/nope.pdf'), { token: t.tokenFor('membro') });
+    expect(status).toBe(404);
+    expect(body.code).toBe('FILE_NOT_FOUND');
+  });
+
+  it('answers 400 (in pt-BR) for a bad type or missing filename, 401 without a token', async () => {
+    const token = t.tokenFor('membro');
+    for (const bad of [path(DEMO_FILES.rules.path, 'other'), path(DEMO_FILES.rules.path, 'receiptFile')]) {
+      expect(await t.call(bad, { token })).toMatchObject({
+        status: 400,
+        body: { code: 'INVALID_DATA', message: 'Dados inválidos' },
+      });
+    }
+    expect((await t.call('/v1/files?type=eventFile', { token })).status).toBe(400);
+    expect((await t.call(path(DEMO_FILES.rules.path))).status).toBe(401);
+  });
+});
+
+// Through the real host: the signed URL is served by its storage.
+describe('GET /v1/files (host)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('signs an event file URL that serves the file', async () => {
+    const token = await h.token('membro');
+    const { status, body } = await h.call(path(DEMO_FILES.schedule.path), { token });
+    expect(status).toBe(200);
+    expect(body.signedUrl).toMatch(/^https?:\/\//);
+    const file = await fetch(body.signedUrl);
+    expect(file.status).toBe(200);
+    expect(new TextDecoder().decode(await file.arrayBuffer()).startsWith('%PDF-')).toBe(true);
+  });
+});

@@ -1,7 +1,0 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../lib/context.ts';
-
-/** GET /health: liveness, no database. */
-export function healthRoutes() {
-  return new Hono<AppEnv>().get('/health', (c) => c.json({ ok: true }));
-}

@@ -1,0 +1,91 @@
+/**
+ * The events store: reads and writes of public events in Dexie. Events are public data, so they
+ * survive sign-out. React-free; refresh.ts fills it from the API, use-events.ts reads it live.
+ */
+import { monthOf } from '../../domain/events.ts';
+import type { EventDetail } from '../../domain/types.ts';
+import { db, type StoredEvent } from '../db.ts';
+
+export const UPCOMING_KEY = 'events:upcoming';
+export const monthSyncKey = (month: string) => `events:month:${month}`;
+export const eventSyncKey = (id: string) => `events:id:${id}`;
+
+export function toStored(event: EventDetail, upcoming: 0 | 1, storedAt: number): StoredEvent {
+  return { ...event, month: monthOf(new Date(event.starts_at)), upcoming, stored_at: storedAt };
+}
+
+const byStart = (a: StoredEvent, b: StoredEvent) => a.starts_at.localeCompare(b.starts_at);
+
+// ─── reads ───
+
+/** Upcoming top-level events (home), soonest first, and whether the set was ever fetched. */
+export async function readUpcoming(): Promise<{ events: StoredEvent[]; fetched: boolean }> {
+  const [events, sync] = await Promise.all([
+    db.events.where('upcoming').equals(1).toArray(),
+    db.syncState.get(UPCOMING_KEY),
+  ]);
+  return { events: events.filter((e) => !e.parent_id).sort(byStart), fetched: Boolean(sync) };
+}
+
+/** Top-level events starting in `month` (São Paulo time), soonest first. */
+export async function readMonth(month: string): Promise<{ events: StoredEvent[]; fetched: boolean }> {
+  const [events, sync] = await Promise.all([
+    db.events.where('month').equals(month).toArray(),
+    db.syncState.get(monthSyncKey(month)),
+  ]);
+  return { events: events.filter((e) => !e.parent_id).sort(byStart), fetched: Boolean(sync) };
+}
+
+/** One stored event (null when not stored). */
+export async function readEvent(id: string): Promise<{ event: StoredEvent | null; fetched: boolean }> {
+  const [event, sync] = await Promise.all([db.events.get(id), db.syncState.get(eventSyncKey(id))]);
+  return { event: event ?? null, fetched: Boolean(sync) };
+}
+
+// ─── writes (one transaction each) ───
+
+/** Replaces the upcoming set: events no longer listed lose the flag (they stay for their month). */
+export async function saveUpcoming(events: EventDetail[], now = Date.now()): Promise<void> {
+  const ids = new Set(events.map((e) => e.id));
+  await db.transaction('rw', db.events, db.syncState, async () => {
+    const previous = await db.events.where('upcoming').equals(1).primaryKeys();
+    const dropped = previous.filter((id) => !ids.has(id));
+    if (dropped.length) await db.events.where('id').anyOf(dropped).modify({ upcoming: 0 });
+    await db.events.bulkPut(events.map((e) => toStored(e, 1, now)));
+    await db.syncState.put({ key: UPCOMING_KEY, fetched_at: now });
+  });
+}
+
+/** Replaces a month's top-level events, keeping the upcoming flag of those still upcoming. */
+export async function saveMonth(month: string, events: EventDetail[], now = Date.now()): Promise<void> {
+  const ids = new Set(events.map((e) => e.id));
+  await db.transaction('rw', db.events, db.syncState, async () => {
+    const stored = await db.events.where('month').equals(month).toArray();
+    // Gone from the month (deleted or moved): drop it unless the upcoming set still holds it.
+    const gone = stored.filter((e) => !e.parent_id && !ids.has(e.id) && e.upcoming === 0).map((e) => e.id);
+    if (gone.length) await db.events.bulkDelete(gone);
+    const upcomingIds = new Set(
+      await db.events
+        .where('id')
+        .anyOf([...ids])
+        .filter((e) => e.upcoming === 1)
+        .primaryKeys(),
+    );
+    await db.events.bulkPut(events.map((e) => toStored(e, upcomingIds.has(e.id) ? 1 : 0, now)));
+    await db.syncState.put({ key: monthSyncKey(month), fetched_at: now });
+  });
+}
+
+/** Stores one event, keeping its upcoming flag. */
+export async function saveEvent(event: EventDetail, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.events, db.syncState, async () => {
+    const old = await db.events.get(event.id);
+    await db.events.put(toStored(event, old?.upcoming ?? 0, now));
+    await db.syncState.put({ key: eventSyncKey(event.id), fetched_at: now });
+  });
+}
+
+/** The API no longer has this event. */
+export async function removeEvent(id: string): Promise<void> {
+  await db.events.delete(id);
+}

@@ -1,0 +1,26 @@
+/**
+ * What belongs to the signed-in member on this device (their registrations and the sync state of
+ * those sets; later tickets and queued mutations) and the wipe on sign-out. Public events stay.
+ * main.tsx registers `clearMemberData` as a sign-out cleanup at start-up, so the wipe runs whichever
+ * screen the member signs out from. React-free.
+ */
+import { db } from './db.ts';
+
+let generation = 0;
+
+/**
+ * Increases at every wipe. A refresher reads it before fetching and writes only if it has not
+ * changed, so an answer for the member that arrives after sign-out never lands in the store.
+ */
+export function memberDataGeneration(): number {
+  return generation;
+}
+
+/** Removes everything that belongs to the signed-in member. */
+export async function clearMemberData(): Promise<void> {
+  generation++;
+  await db.transaction('rw', db.registrations, db.syncState, async () => {
+    await db.registrations.clear();
+    await db.syncState.where('key').startsWith('registrations').delete();
+  });
+}

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { EventDetail, Me } from '../domain/types.ts';
+
+vi.mock('./config.ts', () => ({ SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon-key' }));
+const getSession = vi.fn();
+vi.mock('./supabase.ts', () => ({
+  AUTH_STORAGE_KEY: 'sb-abcd-auth-token',
+  supabaseAuth: vi.fn(async () => ({ getSession })),
+}));
+
+const { accessToken, ApiFailure, apiClient, unwrap } = await import('./api.ts');
+const { supabaseAuth } = await import('./supabase.ts');
+
+const NOW = Date.parse('2026-03-10T20:00:00Z');
+const store = new Map<string, string>();
+const fetchMock = vi.fn<typeof fetch>();
+
+function storeSession(token: string, expiresInSeconds: number) {
+  store.set(
+    'sb-abcd-auth-token',
+    JSON.stringify({ access_token: token, expires_at: Math.floor(NOW / 1000) + expiresInSeconds }),
+  );
+}
+
+function lastRequest(): { url: string; headers: Headers } {
+  const [input, init] = fetchMock.mock.calls.at(-1)!;
+  const url = input instanceof Request ? input.url : String(input);
+  return { url, headers: new Headers(init?.headers) };
+}
+
+beforeEach(() => {
+  store.clear();
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockResolvedValue(Response.json([]));
+  getSession.mockReset();
+  vi.mocked(supabaseAuth).mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('accessToken', () => {
+  it('is null without a stored session, and never loads supabase-js', async () => {
+    expect(await accessToken()).toBeNull();
+    store.set('sb-abcd-auth-token', '{not json');
+    expect(await accessToken()).toBeNull();
+    expect(supabaseAuth).not.toHaveBeenCalled();
+  });
+
+  it('reads a fresh token from storage without loading supabase-js', async () => {
+    storeSession('fresh-token', 3600);
+    expect(await accessToken()).toBe('fresh-token');
+    expect(supabaseAuth).not.toHaveBeenCalled();
+  });
+
+  it('asks supabase-js (which refreshes) when the token is about to expire', async () => {
+    storeSession('old-token', 30);
+    getSession.mockResolvedValue({ data: { session: { access_token: 'new-token' } } });
+    expect(await accessToken()).toBe('new-token');
+    expect(supabaseAuth).toHaveBeenCalledOnce();
+  });
+});
+
+describe('apiClient', () => {
+  it('calls a guest read with the anon key only', async () => {
+    const events = await unwrap(apiClient().v1.events.upcoming.$get());
+    expect(events).toEqual([]);
+    const { url, headers } = lastRequest();
+    expect(url).toBe('https://abcd.supabase.co/functions/v1/api/v1/events/upcoming');
+    expect(headers.get('apikey')).toBe('anon-key');
+    expect(headers.has('authorization')).toBe(false);
+    expect(supabaseAuth).not.toHaveBeenCalled();
+  });
+
+  it('sends the stored token, params and queries as the routes declare them', async () => {
+    storeSession('user-token', 3600);
+    await unwrap(apiClient().v1.events.$get({ query: { month: '2026-03' } }));
+    expect(lastRequest().url).toBe('https://abcd.supabase.co/functions/v1/api/v1/events?month=2026-03');
+    expect(lastRequest().headers.get('authorization')).toBe('Bearer user-token');
+    await unwrap(apiClient().v1.files.$get({ query: { type: 'eventFile', filename: 'a b/c.pdf' } }));
+    expect(lastRequest().url).toBe(
+      'https://abcd.supabase.co/functions/v1/api/v1/files?type=eventFile&filename=a+b%2Fc.pdf',
+    );
+  });
+
+  it('turns an error body into an ApiFailure with the API code and message', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ code: 'EVENT_NOT_FOUND', message: 'Evento não encontrado.' }, { status: 404 }),
+    );
+    const failure = await unwrap(apiClient().v1.events[':id'].$get({ param: { id: 'x' } })).catch((e) => e);
+    expect(failure).toBeInstanceOf(ApiFailure);
+    expect(failure).toMatchObject({
+      status: 404,
+      code: 'EVENT_NOT_FOUND',
+      message: 'Evento não encontrado.',
+    });
+  });
+
+  it('answers NETWORK when the server never answers', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(unwrap(apiClient().v1.temples.$get())).rejects.toMatchObject({ code: 'NETWORK', status: 0 });
+  });
+
+  it('types each answer from the API routes (no casts at call sites)', () => {
+    const me = () => unwrap(apiClient().v1.me.$get());
+    const upcoming = () => unwrap(apiClient().v1.events.upcoming.$get());
+    expectTypeOf(me).returns.resolves.not.toBeAny();
+    expectTypeOf(me).returns.resolves.toExtend<Me>();
+    expectTypeOf(upcoming).returns.resolves.toExtend<EventDetail[]>();
+    // a query the route does not declare does not compile
+    // @ts-expect-error month is required by the route's validator
+    expectTypeOf(apiClient().v1.events.$get).toBeCallableWith({ query: {} });
+  });
+});

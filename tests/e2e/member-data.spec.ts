@@ -1,0 +1,131 @@
+/**
+ * The member's data on the device: signing out from /profile (a screen whose chunk does not read
+ * the browser store) wipes the member's registrations from IndexedDB, and so does starting the app
+ * with no session left behind; public events stay.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+interface StoreContents {
+  registrations: { id: string; user_id: string }[];
+  syncKeys: string[];
+  events: number;
+}
+
+/** What the app's IndexedDB (`congrega`) holds, read with the raw IndexedDB API. */
+function storeContents(page: Page): Promise<StoreContents> {
+  return page.evaluate(
+    () =>
+      new Promise<StoreContents>((resolve, reject) => {
+        const open = indexedDB.open('congrega');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const names = Array.from(idb.objectStoreNames);
+          if (!names.includes('registrations')) {
+            idb.close();
+            resolve({ registrations: [], syncKeys: [], events: 0 });
+            return;
+          }
+          const tx = idb.transaction(['registrations', 'syncState', 'events'], 'readonly');
+          const regs = tx.objectStore('registrations').getAll();
+          const keys = tx.objectStore('syncState').getAllKeys();
+          const events = tx.objectStore('events').count();
+          tx.oncomplete = () => {
+            idb.close();
+            resolve({
+              registrations: regs.result as StoreContents['registrations'],
+              syncKeys: (keys.result as IDBValidKey[]).map(String),
+              events: events.result,
+            });
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+async function login(page: Page, email: string) {
+  await page.goto('/auth/login?method=email');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+test('signing out from /profile wipes the member’s data from IndexedDB, public events stay', async ({
+  page,
+}) => {
+  const member = DEMO_USERS.membro;
+  await login(page, member.email);
+
+  // The home stores the member's registrations (for 'Ver inscrição »'); the overlay stores an event.
+  await expect
+    .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
+    .toBeGreaterThan(0);
+  await page.goto(`/?event=${DEMO_EVENTS.conference.id}`);
+  await expect(page.getByRole('dialog', { name: DEMO_EVENTS.conference.title })).toBeVisible();
+  const before = await storeContents(page);
+  expect(before.registrations.every((r) => r.user_id === member.id)).toBe(true);
+  expect(before.syncKeys).toContain('registrations');
+  expect(before.events).toBeGreaterThan(0);
+
+  // A fresh load of /profile: only the profile chunk, nothing of the events screens.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+  await expect(page.getByText(member.name).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toBeVisible();
+
+  await expect
+    .poll(async () => {
+      const after = await storeContents(page);
+      return {
+        registrations: after.registrations.length,
+        memberKeys: after.syncKeys.filter((k) => k.startsWith('registrations')),
+      };
+    })
+    .toEqual({ registrations: 0, memberKeys: [] });
+  // Public events are not the member's: they stay for the guest's offline home.
+  expect((await storeContents(page)).events).toBeGreaterThan(0);
+  // Nor does the persisted `me` (menu offline) keep the member.
+  const me = await page.evaluate(() => localStorage.getItem('congrega-me'));
+  expect(me ?? '').not.toContain(member.id);
+
+  // And it stays empty after a reload as a guest.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Próximos Eventos' })).toBeVisible();
+  expect((await storeContents(page)).registrations).toEqual([]);
+});
+
+test('data left by a member whose session is gone (signed out while the app was closed) is wiped at start', async ({
+  page,
+}) => {
+  await login(page, DEMO_USERS.membro.email);
+  await expect
+    .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
+    .toBeGreaterThan(0);
+  // The session disappears without this app running its sign-out (another tab, an older version).
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (/^sb-.+-auth-token$/.test(key)) localStorage.removeItem(key);
+  });
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const after = await storeContents(page);
+      return {
+        registrations: after.registrations.length,
+        keys: after.syncKeys.filter((k) => k.startsWith('registrations')),
+      };
+    })
+    .toEqual({ registrations: 0, keys: [] });
+  expect((await storeContents(page)).events).toBeGreaterThan(0);
+});
