@@ -1,4 +1,4 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import { Notices } from '../ui/notices.tsx';
 
 export const Route = createRootRoute({
@@ -8,10 +8,6 @@ export const Route = createRootRoute({
       <Notices />
     </>
   ),
-  notFoundComponent: () => (
-    <main style={{ padding: 24 }}>
-      <h1>Página não encontrada</h1>
-      <a href="/">Voltar para os eventos</a>
-    </main>
-  ),
+  // 'Página não encontrada' or 'Em breve' (planned screens), inside the main layout; loaded on demand.
+  notFoundComponent: lazyRouteComponent(() => import('../features/shell/not-found.tsx'), 'NotFound'),
 });

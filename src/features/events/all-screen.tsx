@@ -1,11 +1,11 @@
 /** `/all` Todos os eventos: month by month, from `from` to `to` (São Paulo months). */
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useMonthEvents } from '../../data/events/use-events.ts';
 import { formatMonthTitle, monthsBetween } from '../../domain/dates.ts';
 import { eventMessages } from '../../domain/messages.ts';
 import { useOnlineStatus } from '../../lib/session.ts';
 import { EventList } from './components/event-list.tsx';
-import { EventOverlayHost, preloadEventOverlay } from './components/overlay-host.tsx';
+import { EventOverlayHost } from './components/overlay-host.tsx';
 import { CardSkeletons, SyncBanner } from './components/states.tsx';
 import './events.css';
 
@@ -17,9 +17,19 @@ interface AllEventsScreenProps {
 }
 
 export function AllEventsScreen({ from, to, onLoadPrevious, onLoadNext }: AllEventsScreenProps) {
-  useEffect(preloadEventOverlay, []);
   const months = monthsBetween(from, to);
   const online = useOnlineStatus();
+  const [settled, setSettled] = useState<ReadonlySet<string>>(() => new Set());
+  const settle = useCallback(
+    (month: string) => setSettled((prev) => (prev.has(month) ? prev : new Set(prev).add(month))),
+    [],
+  );
+  // Once shown, the button stays (new months load below it only after a click).
+  const [shown, setShown] = useState(false);
+  const allSettled = months.every((m) => settled.has(m));
+  useEffect(() => {
+    if (allSettled) setShown(true);
+  }, [allSettled]);
   return (
     <div className="events-page">
       <div className="page-title-row">
@@ -36,24 +46,39 @@ export function AllEventsScreen({ from, to, onLoadPrevious, onLoadNext }: AllEve
         </button>
       </p>
       {months.map((month, i) => (
-        <MonthSection key={month} month={month} eagerFirst={i === 0} />
+        <MonthSection key={month} month={month} eagerFirst={i === 0} onSettled={settle} />
       ))}
-      <p className="month-nav">
-        <button type="button" className="button button-secondary" onClick={onLoadNext}>
-          {eventMessages.laterEvents}
-        </button>
-      </p>
+      {/* Shown once the first months have their content, so it never jumps when data arrives. */}
+      {shown && (
+        <p className="month-nav">
+          <button type="button" className="button button-secondary" onClick={onLoadNext}>
+            {eventMessages.laterEvents}
+          </button>
+        </p>
+      )}
       <EventOverlayHost />
     </div>
   );
 }
 
-function MonthSection({ month, eagerFirst }: { month: string; eagerFirst: boolean }) {
+function MonthSection({
+  month,
+  eagerFirst,
+  onSettled,
+}: {
+  month: string;
+  eagerFirst: boolean;
+  onSettled(month: string): void;
+}) {
   const { data, fetched, status, retry } = useMonthEvents(month);
   const online = useOnlineStatus();
   const titleId = `month-${month}`;
-  const waiting =
-    !data || (!fetched && !data.length && (status.phase === 'idle' || status.phase === 'refreshing'));
+  const failed = status.phase === 'offline' || status.phase === 'error';
+  // Skeleton until the month's first answer is in the store (see the home screen).
+  const waiting = !data || (!fetched && !data.length && !failed);
+  useEffect(() => {
+    if (!waiting) onSettled(month);
+  }, [waiting, month, onSettled]);
   return (
     <section className="month-section" aria-labelledby={titleId} data-month={month}>
       <h2 id={titleId}>{formatMonthTitle(month)}</h2>

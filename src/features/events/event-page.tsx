@@ -4,19 +4,21 @@
  * registration) is added by the check-in work in the slot marked below.
  */
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { useEvent } from '../../data/events/use-events.ts';
 import { dateBadge, formatLongDateTime } from '../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../domain/messages.ts';
+import { pageNames } from '../../domain/page-title.ts';
 import type { EventSummary } from '../../domain/types.ts';
 import { imageUrl } from '../../lib/config.ts';
 import { useHasPermission } from '../../lib/session.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AppLink } from './components/app-link.tsx';
-import { TagChips, VenueName } from './components/event-card.tsx';
 import { EventFiles } from './components/event-files.tsx';
-import { EventOverlayHost, preloadEventOverlay } from './components/overlay-host.tsx';
+import { EventOverlayHost } from './components/overlay-host.tsx';
+import { overlayIntentProps } from './components/overlay-loader.ts';
 import { SyncBanner } from './components/states.tsx';
+import { TagChips, VenueName } from './components/tag-chips.tsx';
 import { useEventOverlay } from './use-event-overlay.ts';
 import { useJoinEvent } from './use-join-event.ts';
 import './events.css';
@@ -25,13 +27,13 @@ export function EventPage({ id }: { id: string }) {
   const { data: event, fetched, status, retry } = useEvent(id);
   const { open } = useEventOverlay();
   const canEdit = useHasPermission('write_events');
-  useEffect(preloadEventOverlay, []);
 
   if (!event) {
     const notFound = event === null && status.phase === 'not-found';
     const failed = event === null && (status.phase === 'offline' || status.phase === 'error' || fetched);
     return (
-      <div className="events-page">
+      <div className={notFound || failed ? 'events-page' : 'events-page event-page'}>
+        <PageTitle name={notFound ? pageNames.eventNotFound : pageNames.event} />
         {notFound ? (
           <div className="empty-state">
             <h1>{apiErrors.EVENT_NOT_FOUND}</h1>
@@ -46,9 +48,7 @@ export function EventPage({ id }: { id: string }) {
             retry={retry}
           />
         ) : (
-          <div className="overlay-message">
-            <Spinner label={eventMessages.loading} />
-          </div>
+          <EventHeroSkeleton />
         )}
       </div>
     );
@@ -58,6 +58,7 @@ export function EventPage({ id }: { id: string }) {
   const venue = event.venues[0];
   return (
     <div className="events-page event-page">
+      <PageTitle name={event.title} />
       <SyncBanner status={status} hasData retry={retry} />
       <header className="event-hero">
         {src ? (
@@ -73,7 +74,7 @@ export function EventPage({ id }: { id: string }) {
           </p>
           <TagChips tags={event.tags} />
           <div className="event-hero-actions">
-            <button type="button" className="button" onClick={() => open(event.id)}>
+            <button type="button" className="button" onClick={() => open(event.id)} {...overlayIntentProps}>
               {eventMessages.openDetails}
             </button>
             {canEdit && (
@@ -108,6 +109,18 @@ export function EventPage({ id }: { id: string }) {
   );
 }
 
+/** The hero's place while the event loads (same boxes as the real hero: nothing moves when it arrives). */
+function EventHeroSkeleton() {
+  return (
+    <header className="event-hero" aria-busy="true">
+      <div className="event-hero-image skeleton" aria-hidden="true" />
+      <div className="event-hero-text">
+        <Spinner label={eventMessages.loading} />
+      </div>
+    </header>
+  );
+}
+
 function SubEvents({ events }: { events: EventSummary[] }) {
   const join = useJoinEvent();
   const sorted = [...events].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
@@ -135,6 +148,7 @@ function SubEvents({ events }: { events: EventSummary[] }) {
             <button
               type="button"
               className="button button-small"
+              {...overlayIntentProps}
               onClick={() => join(e)}
               aria-label={`${eventMessages.join}: ${e.title}`}
             >

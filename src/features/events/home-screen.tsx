@@ -1,12 +1,11 @@
 /** `/` Próximos Eventos: 'Acontecendo agora', then the general row, from the store first. */
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { useUpcomingEvents } from '../../data/events/use-events.ts';
 import { eventMessages } from '../../domain/messages.ts';
 import { useHasPermission } from '../../lib/session.ts';
 import { AppLink } from './components/app-link.tsx';
 import { EventList } from './components/event-list.tsx';
-import { EventOverlayHost, preloadEventOverlay } from './components/overlay-host.tsx';
+import { EventOverlayHost } from './components/overlay-host.tsx';
 import { CardSkeletons, SyncBanner } from './components/states.tsx';
 import { homeRow, homeSections } from './home-sections.ts';
 import { useNow } from './use-now.ts';
@@ -16,7 +15,6 @@ export function HomeScreen() {
   const { data, fetched, status, view, retry } = useUpcomingEvents();
   const canCreate = useHasPermission('write_events');
   const now = useNow();
-  useEffect(preloadEventOverlay, []);
 
   const sections = data ? homeSections(data, now) : undefined;
   const row = homeRow({ general: sections?.general, view });

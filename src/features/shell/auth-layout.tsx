@@ -1,11 +1,16 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { authMessages } from '../../domain/messages.ts';
+import { DeferredUpdatePrompt } from './deferred-update-prompt.tsx';
 import { Logo } from './header.tsx';
 import { SessionBridge } from './session-bridge.tsx';
-import { UpdatePrompt } from './update-prompt.tsx';
+import { subscribeToAuth } from './session-sync.ts';
 import '../../ui/ui.css';
 import './shell.css';
 import './auth-layout.css';
+
+// The auth screens talk to supabase-js anyway: keep the session store in step with it from the start.
+// (Here, in the layout's own chunk: the route file's top level runs in the entry on every page.)
+subscribeToAuth();
 
 /** The dark, full-screen auth layout: logo over a centred card. */
 export function AuthLayout() {
@@ -20,7 +25,7 @@ export function AuthLayout() {
           <Outlet />
         </main>
       </div>
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { authMessages } from '../../domain/messages.ts';
+import { DeferredUpdatePrompt } from './deferred-update-prompt.tsx';
 import { Header } from './header.tsx';
 import { SessionBridge } from './session-bridge.tsx';
-import { UpdatePrompt } from './update-prompt.tsx';
 import '../../ui/ui.css';
 import './shell.css';
 
-/** The light main layout: header with the menu, then the page. */
-export function MainLayout() {
+/** The light main layout: header with the menu, then the page (the route's, or `children`). */
+export function MainLayout({ children }: { children?: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#conteudo">
@@ -16,9 +17,9 @@ export function MainLayout() {
       <SessionBridge />
       <Header />
       <main id="conteudo" className="main-content" tabIndex={-1}>
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
     </>
   );
 }

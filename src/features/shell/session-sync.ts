@@ -1,6 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { loadMe, runSignOutCleanups, useMeStatus, useSessionStore } from '../../lib/session.ts';
-import { supabaseAuth } from '../../lib/supabase.ts';
+import { initialAuthParams, supabaseAuth } from '../../lib/supabase.ts';
+import { AUTH_TOKEN_KEY, hasStoredSession } from './stored-session.ts';
 
 type Navigate = (href: string) => void;
 
@@ -45,18 +46,48 @@ function handle(event: AuthChangeEvent, session: Session | null): void {
   }
 }
 
-/**
- * Keeps the session store in step with supabase-js (spec §4 "Auth"): signed-in, token-refreshed and
- * user-updated update the session and reload `me`; PASSWORD_RECOVERY opens /auth/reset-password;
- * SIGNED_OUT clears `me` and runs the registered sign-out cleanups. Idempotent.
- */
-export function startSessionSync(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
+/** Whether the page was opened with something supabase-js must read at once (a callback's tokens). */
+function openedWithAuthParams(): boolean {
+  return initialAuthParams.size > 0 || /[#&?](access_token|code|error)=/.test(window.location.href);
+}
+
+let subscribed = false;
+
+/** Subscribes the session store to supabase-js's auth events (loads supabase-js). Idempotent. */
+export function subscribeToAuth(): void {
+  if (subscribed || typeof window === 'undefined') return;
+  subscribed = true;
   void supabaseAuth().then((auth) =>
     auth.onAuthStateChange((event, session) => {
       // Never call supabase-js again inside this callback (it holds the auth lock): defer the work.
       setTimeout(() => handle(event, session), 0);
     }),
   );
+}
+
+/**
+ * Keeps the session store in step with supabase-js (spec §4 "Auth"): signed-in, token-refreshed and
+ * user-updated update the session and reload `me`; PASSWORD_RECOVERY opens /auth/reset-password;
+ * SIGNED_OUT clears `me` and runs the registered sign-out cleanups. Idempotent.
+ *
+ * A guest never waits for supabase-js (≈ 54 KiB gzip): with no stored session and no auth parameters
+ * in the address the store says "signed out" at once, and supabase-js is loaded only when the guest
+ * opens an auth screen (the auth layout subscribes) or another tab signs in (a storage event on
+ * supabase-js's session key).
+ */
+export function startSessionSync(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  if (hasStoredSession() || openedWithAuthParams()) {
+    subscribeToAuth();
+    return;
+  }
+  if (useSessionStore.getState().session === undefined) useSessionStore.getState().setSession(null);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key && AUTH_TOKEN_KEY.test(e.key) && e.newValue) {
+      window.removeEventListener('storage', onStorage);
+      subscribeToAuth();
+    }
+  };
+  window.addEventListener('storage', onStorage);
 }

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { MONTH_KEY, monthKey, shiftMonth } from '../../domain/dates.ts';
+import { pageNames } from '../../domain/page-title.ts';
 import { AllEventsScreen } from '../../features/events/all-screen.tsx';
 import { eventIdParam } from '../../features/events/use-event-overlay.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 const month = v.fallback(v.optional(v.pipe(v.string(), v.regex(MONTH_KEY))), undefined);
 
@@ -23,11 +25,14 @@ function AllEventsRoute() {
   const go = (next: { from: string; to: string }) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true, resetScroll: false });
   return (
-    <AllEventsScreen
-      from={from}
-      to={to}
-      onLoadPrevious={() => go({ from: shiftMonth(from, -1), to })}
-      onLoadNext={() => go({ from, to: shiftMonth(to, 1) })}
-    />
+    <>
+      <PageTitle name={pageNames.all} />
+      <AllEventsScreen
+        from={from}
+        to={to}
+        onLoadPrevious={() => go({ from: shiftMonth(from, -1), to })}
+        onLoadNext={() => go({ from, to: shiftMonth(to, 1) })}
+      />
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { pageNames } from '../../domain/page-title.ts';
 import { ProfileScreen } from '../../features/profile/profile-screen.tsx';
 import { getCurrentSession } from '../../lib/session.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/_main/profile')({
   beforeLoad: async ({ location }) => {
@@ -8,5 +10,12 @@ export const Route = createFileRoute('/_main/profile')({
       throw redirect({ to: '/auth/login', search: { redirectTo: location.href } });
     }
   },
-  component: ProfileScreen,
+  component: function Page() {
+    return (
+      <>
+        <PageTitle name={pageNames.profile} />
+        <ProfileScreen />
+      </>
+    );
+  },
 });

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageNames } from '../../domain/page-title.ts';
 import { ConfirmationScreen } from '../../features/auth/confirmation-screen.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/confirmation')({
-  component: ConfirmationScreen,
+  component: function Page() {
+    return (
+      <>
+        <PageTitle name={pageNames.confirmation} />
+        <ConfirmationScreen />
+      </>
+    );
+  },
 });

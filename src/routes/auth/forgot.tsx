@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageNames } from '../../domain/page-title.ts';
 import { ForgotScreen } from '../../features/auth/forgot-screen.tsx';
 import { forgotSearchSchema } from '../../features/auth/search.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/forgot')({
   validateSearch: forgotSearchSchema,
   component: function Forgot() {
-    return <ForgotScreen search={Route.useSearch()} />;
+    return (
+      <>
+        <PageTitle name={pageNames.forgot} />
+        <ForgotScreen search={Route.useSearch()} />
+      </>
+    );
   },
 });

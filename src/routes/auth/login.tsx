@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageNames } from '../../domain/page-title.ts';
 import { LoginScreen } from '../../features/auth/login-screen.tsx';
 import { loginSearchSchema } from '../../features/auth/search.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/login')({
   validateSearch: loginSearchSchema,
   component: function Login() {
-    return <LoginScreen search={Route.useSearch()} />;
+    return (
+      <>
+        <PageTitle name={pageNames.login} />
+        <LoginScreen search={Route.useSearch()} />
+      </>
+    );
   },
 });

@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageNames } from '../../domain/page-title.ts';
 import { OAuthScreen } from '../../features/auth/oauth-screen.tsx';
 import { oauthSearchSchema } from '../../features/auth/search.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/oauth')({
   validateSearch: oauthSearchSchema,
   component: function OAuth() {
-    return <OAuthScreen search={Route.useSearch()} />;
+    return (
+      <>
+        <PageTitle name={pageNames.oauth} />
+        <OAuthScreen search={Route.useSearch()} />
+      </>
+    );
   },
 });

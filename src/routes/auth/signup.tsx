@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageNames } from '../../domain/page-title.ts';
 import { signupSearchSchema } from '../../features/auth/search.ts';
 import { SignupScreen } from '../../features/auth/signup-screen.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/signup')({
   validateSearch: signupSearchSchema,
   component: function Signup() {
-    return <SignupScreen search={Route.useSearch()} />;
+    return (
+      <>
+        <PageTitle name={pageNames.signup} />
+        <SignupScreen search={Route.useSearch()} />
+      </>
+    );
   },
 });

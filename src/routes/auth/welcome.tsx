@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageNames } from '../../domain/page-title.ts';
 import { welcomeSearchSchema } from '../../features/auth/search.ts';
 import { WelcomeScreen } from '../../features/auth/welcome-screen.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/welcome')({
   validateSearch: welcomeSearchSchema,
   component: function Welcome() {
-    return <WelcomeScreen search={Route.useSearch()} />;
+    return (
+      <>
+        <PageTitle name={pageNames.welcome} />
+        <WelcomeScreen search={Route.useSearch()} />
+      </>
+    );
   },
 });

@@ -2,9 +2,11 @@
 import type { MouseEvent } from 'react';
 import { dateBadge, formatLongDateTime } from '../../../domain/dates.ts';
 import { eventMessages } from '../../../domain/messages.ts';
-import type { EventDetail, Tag } from '../../../domain/types.ts';
+import type { EventDetail } from '../../../domain/types.ts';
 import { externalRedirectOf } from '../../../domain/urls.ts';
 import { imageUrl } from '../../../lib/config.ts';
+import { overlayIntentProps } from './overlay-loader.ts';
+import { TagChips, VenueName } from './tag-chips.tsx';
 
 interface EventCardProps {
   event: Pick<EventDetail, 'id' | 'title' | 'image' | 'starts_at' | 'external_redirect' | 'tags' | 'venues'>;
@@ -28,6 +30,7 @@ export function EventCard({ event, href, onOpen, onJoin, eager = false, live = f
       <a
         className="event-card-link"
         href={href}
+        {...overlayIntentProps}
         onClick={(e) => {
           if (!isPlainClick(e)) return;
           e.preventDefault();
@@ -68,6 +71,7 @@ export function EventCard({ event, href, onOpen, onJoin, eager = false, live = f
         <button
           type="button"
           className="button button-small"
+          {...overlayIntentProps}
           onClick={() => onJoin(event)}
           aria-label={`${eventMessages.join}: ${event.title}${externalRedirectOf(event) ? ` (${eventMessages.externalLink})` : ''}`}
         >
@@ -75,46 +79,5 @@ export function EventCard({ event, href, onOpen, onJoin, eager = false, live = f
         </button>
       </div>
     </article>
-  );
-}
-
-/** Readable text on a tag colour (black or white by luminance). */
-function textOn(hex: string): string {
-  let h = hex.replace('#', '');
-  if (h.length === 3) h = [...h].map((c) => c + c).join('');
-  const n = Number.parseInt(h, 16);
-  if (h.length !== 6 || Number.isNaN(n)) return '#fff';
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.2 ? '#1d1830' : '#fff';
-}
-
-export function TagChips({ tags }: { tags: Tag[] }) {
-  if (!tags.length) return <span />;
-  return (
-    <ul className="tag-chips">
-      {tags.map((t) => (
-        <li key={t.id} className="tag-chip" style={{ background: t.color, color: textOn(t.color) }}>
-          {t.name}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The venue name with a pin icon. */
-export function VenueName({ name }: { name: string }) {
-  return (
-    <span className="event-card-venue">
-      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z"
-        />
-      </svg>
-      {name}
-    </span>
   );
 }

@@ -17,7 +17,7 @@ import { useScrollLock } from '../use-scroll-lock.ts';
 import { AppLink } from './app-link.tsx';
 import { CloseBar } from './close-button.tsx';
 import { Description } from './description.tsx';
-import { TagChips } from './event-card.tsx';
+import { TagChips } from './tag-chips.tsx';
 import { TierList } from './tier-list.tsx';
 import { VenueMap } from './venue-map.tsx';
 

@@ -5,19 +5,9 @@ import { Sheet } from '../../../ui/sheet.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useEventOverlay } from '../use-event-overlay.ts';
 import { CloseBar } from './close-button.tsx';
+import { loadEventOverlay } from './overlay-loader.ts';
 
-const load = () => import('./event-overlay.tsx');
-const EventOverlay = lazy(load);
-
-let preloaded = false;
-/** Fetch the overlay code when the browser is idle, so it opens at once (and offline later). */
-export function preloadEventOverlay(): void {
-  if (preloaded || typeof window === 'undefined') return;
-  preloaded = true;
-  const run = () => void load().catch(() => (preloaded = false));
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 4000 });
-  else setTimeout(run, 1500);
-}
+const EventOverlay = lazy(loadEventOverlay);
 
 export function EventOverlayHost() {
   const { eventId, close } = useEventOverlay();

@@ -1,0 +1,101 @@
+/**
+ * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen: the event lists, the event page and its overlay, the
+ * auth screens, the profile, the 404 and an 'Em breve' page. Any violation fails, with its targets.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const conference = DEMO_EVENTS.conference;
+
+async function expectNoViolations(page: Page, screen: string) {
+  // wait for animations (sheets sliding in, skeleton fade) so colours are the final ones
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const report = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(report, `axe on ${screen}`).toEqual([]);
+}
+
+test.describe('guest screens', () => {
+  test('home', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Acontecendo agora' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: conference.title })).toBeVisible();
+    await expectNoViolations(page, '/');
+  });
+
+  test('all events', async ({ page }) => {
+    await page.goto('/all');
+    await expect(page.getByRole('button', { name: /Próximos meses/ })).toBeVisible();
+    await expectNoViolations(page, '/all');
+  });
+
+  test('event page', async ({ page }) => {
+    await page.goto(`/events/${conference.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: conference.title })).toBeVisible();
+    await expectNoViolations(page, '/events/:id');
+  });
+
+  test('event details overlay', async ({ page }) => {
+    await page.goto(`/?event=${conference.id}`);
+    const dialog = page.getByRole('dialog', { name: conference.title });
+    await expect(dialog.getByRole('heading', { name: 'Inscrições' })).toBeVisible();
+    await expectNoViolations(page, 'overlay');
+  });
+
+  test('menu', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expectNoViolations(page, 'menu');
+  });
+
+  test('404 and Em breve', async ({ page }) => {
+    await page.goto('/nao-existe');
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+    await expectNoViolations(page, '404');
+    await page.goto('/my-registrations');
+    await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
+    await expectNoViolations(page, 'Em breve');
+  });
+
+  for (const [path, ready] of [
+    ['/auth/login', 'Entrar'],
+    ['/auth/login?method=email', 'Entrar'],
+    ['/auth/forgot', /Enviar|Recuperar/],
+    ['/auth/confirmation', /e-?mail/i],
+    ['/auth/reset-password', /./],
+  ] as const) {
+    test(`auth: ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByText(ready).first()).toBeVisible();
+      await expectNoViolations(page, path);
+    });
+  }
+
+  test('auth: signup intro and form', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await expect(page.getByRole('button', { name: 'Começar' })).toBeVisible();
+    await expectNoViolations(page, '/auth/signup intro');
+    await page.getByRole('button', { name: 'Começar' }).click();
+    await expect(page.getByLabel('Nome completo', { exact: true })).toBeVisible();
+    await expectNoViolations(page, '/auth/signup form');
+  });
+});
+
+test('member screens: profile and home signed in', async ({ page }) => {
+  await page.goto('/auth/login?method=email&redirectTo=%2Fprofile');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.membro.email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('link', { name: 'Mudar senha' })).toBeVisible();
+  await expectNoViolations(page, '/profile');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: conference.title })).toBeVisible();
+  await expectNoViolations(page, '/ (member)');
+});

@@ -1,0 +1,121 @@
+/**
+ * What a first visit costs: the details overlay's code is fetched on intent (pointer, focus, touch)
+ * and not on a plain visit; the update prompt and the service worker registration come after the
+ * load event; the first card's image is eager with high priority and the others lazy; nothing moves
+ * when the events arrive (no layout shift on /, /all and /events/:id, even with a slow API).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_EVENTS } from '../../server/seed/demo.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const OVERLAY_CHUNK = /\/assets\/event-overlay-[\w-]+\.js$/;
+const PROMPT_CHUNKS = /\/assets\/(update-prompt|workbox-window)[\w.-]*\.js$/;
+
+function recordScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' || r.url().endsWith('.js')) urls.push(r.url());
+  });
+  return urls;
+}
+
+test('the overlay code loads on intent, not on a plain visit', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  const card = page.getByRole('link', { name: new RegExp(DEMO_EVENTS.conference.title) }).first();
+  await expect(card).toBeVisible();
+  await page.waitForTimeout(2000);
+  expect(scripts.filter((u) => OVERLAY_CHUNK.test(u))).toEqual([]);
+
+  const overlay = page.waitForRequest((r) => OVERLAY_CHUNK.test(r.url()));
+  await card.hover();
+  await overlay;
+  await card.click();
+  await expect(page.getByRole('dialog', { name: DEMO_EVENTS.conference.title })).toBeVisible();
+});
+
+test('keyboard focus on a card is intent too', async ({ page }) => {
+  await page.goto('/all');
+  const card = page.locator('.event-card-link').first();
+  await expect(card).toBeVisible();
+  const overlay = page.waitForRequest((r) => OVERLAY_CHUNK.test(r.url()));
+  await card.focus();
+  await overlay;
+});
+
+test('opening a shared overlay link loads the overlay code at once', async ({ page }) => {
+  await page.goto(`/?event=${DEMO_EVENTS.conference.id}`);
+  await expect(page.getByRole('dialog', { name: DEMO_EVENTS.conference.title })).toBeVisible();
+});
+
+test('the update prompt and the service worker registration wait until after the load event', async ({
+  page,
+}) => {
+  const timeline: [string, number][] = [];
+  const start = Date.now();
+  page.on('load', () => timeline.push(['load', Date.now() - start]));
+  page.on('request', (r) => {
+    if (PROMPT_CHUNKS.test(r.url())) timeline.push(['prompt', Date.now() - start]);
+  });
+  await page.goto('/');
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean))).toBe(false);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean)), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  const load = timeline.find(([n]) => n === 'load')![1];
+  const prompt = timeline.filter(([n]) => n === 'prompt').map(([, t]) => t);
+  expect(prompt.length).toBeGreaterThan(0);
+  // SW_REGISTER_DELAY_MS after load (3 s; allow for timer slack)
+  for (const t of prompt) expect(t - load).toBeGreaterThan(2500);
+});
+
+test('the first card image is eager with high priority, the others lazy', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title })).toBeVisible();
+  const images = page.locator('.event-card img');
+  expect(await images.count()).toBeGreaterThan(1);
+  await expect(images.first()).toHaveAttribute('loading', 'eager');
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  const rest = await images.evaluateAll((els) =>
+    els.slice(1).map((e) => [e.getAttribute('loading'), e.getAttribute('fetchpriority')]),
+  );
+  for (const [loading, priority] of rest) {
+    expect(loading).toBe('lazy');
+    expect(priority).not.toBe('high');
+  }
+});
+
+for (const path of ['/', '/all', `/events/${DEMO_EVENTS.conference.id}`]) {
+  test(`nothing moves on ${path} when the events arrive late`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node }[];
+        })[]) {
+          if (!e.hadRecentInput)
+            w.__shifts.push({
+              value: e.value,
+              nodes: e.sources.map((s) => (s.node as Element | undefined)?.className ?? '?'),
+            });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // a slow API: the skeletons paint first, then the data replaces them
+    await page.route('**/functions/v1/api/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.locator('.event-card-link, .event-hero h1').first()).toBeVisible();
+    await page.waitForTimeout(1500);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
+    expect(shifts).toEqual([]);
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Every route has its <title>; an unknown address shows 'Página não encontrada' inside the main
+ * layout with a way back; screens that are planned but not built yet say 'Em breve' instead of 404.
+ */
+import { expect, test } from '@playwright/test';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('each route has its title', async ({ page }) => {
+  const titles: [string, string][] = [
+    ['/', 'Próximos Eventos · Congrega'],
+    ['/all', 'Todos os eventos · Congrega'],
+    ['/fastpass', 'Fastpass · Congrega'],
+    ['/auth/login', 'Entrar · Congrega'],
+    ['/auth/signup', 'Criar conta · Congrega'],
+    ['/auth/forgot', 'Recuperar senha · Congrega'],
+    ['/auth/confirmation', 'Confirme seu e-mail · Congrega'],
+    ['/auth/reset-password', 'Trocar senha · Congrega'],
+    ['/nao-existe', 'Página não encontrada · Congrega'],
+  ];
+  for (const [path, title] of titles) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
+});
+
+test("an event page is titled with the event's title, and titles follow client-side navigation", async ({
+  page,
+}) => {
+  await page.goto(`/events/${DEMO_EVENTS.conference.id}`);
+  await expect(page).toHaveTitle(`${DEMO_EVENTS.conference.title} · Congrega`);
+  await page.getByRole('link', { name: 'Congrega, página inicial' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle('Próximos Eventos · Congrega');
+  await page.getByRole('link', { name: 'Ver todos os eventos' }).click();
+  await expect(page).toHaveTitle('Todos os eventos · Congrega');
+  await page.goto('/events/e4a8b2c6-3d5f-4a7b-9c1e-d00000000999');
+  await expect(page).toHaveTitle('Evento não encontrado · Congrega');
+});
+
+test('the 404 page renders inside the main layout with a way back home', async ({ page }) => {
+  await page.goto('/isto/nao/existe');
+  await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+  // the main layout: header with the menu toggle and the logo, the skip link target
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Abrir menu' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Página não encontrada');
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Voltar para o início' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Próximos Eventos' })).toBeVisible();
+});
+
+test('an unknown address under /auth stays in the auth layout', async ({ page }) => {
+  await page.goto('/auth/nao-existe');
+  await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar para o início' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveCount(0);
+});
+
+test('planned screens say Em breve, not 404', async ({ page }) => {
+  for (const [path, name] of [
+    ['/my-registrations', 'Minhas inscrições'],
+    [`/checkout/${DEMO_EVENTS.conference.id}/x`, 'Inscrição'],
+    ['/admin/events/new', 'Novo evento'],
+    ['/admin/reports', 'Relatório'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText('Em breve', { exact: true }), path).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Página não encontrada')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
+    await expect(page).toHaveTitle(`${name} · Congrega`);
+  }
+});
+
+test("a member's menu item to a screen not built yet opens its Em breve page", async ({ page }) => {
+  await page.goto('/auth/login?method=email');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.admin.email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('link', { name: 'Relatório' }).click();
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Relatório' })).toBeVisible();
+});
