@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { forgotSchema } from '../../domain/validation.ts';
 import { reportError } from '../../lib/report-error.ts';
@@ -9,10 +8,10 @@ import { FormAlert } from '../../ui/field.tsx';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { forgotErrorMessage } from './forgot-error.ts';
-import type { forgotSearchSchema } from './search.ts';
+import type { forgotSearch } from './search.ts';
 import './auth.css';
 
-type Search = v.InferOutput<typeof forgotSearchSchema>;
+type Search = ReturnType<typeof forgotSearch>;
 
 /** /auth/forgot: asks for the recovery e-mail (spec §8 texts; 30 s notice on success). */
 export function ForgotScreen({ search }: { search: Search }) {

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { loginSchema } from '../../domain/validation.ts';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
@@ -10,12 +9,12 @@ import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { detectInAppBrowser } from './in-app-browser.ts';
-import type { loginSearchSchema } from './search.ts';
+import type { loginSearch } from './search.ts';
 import { authCallbackUrl } from './search.ts';
 import { useGoogleEnabled } from './use-auth-settings.ts';
 import './auth.css';
 
-type Search = v.InferOutput<typeof loginSearchSchema>;
+type Search = ReturnType<typeof loginSearch>;
 type Failure = 'invalid' | 'notConfirmed' | 'tooMany' | 'network';
 
 /** Spec §8 login errors, from a supabase-js auth error. */

@@ -1,17 +1,16 @@
 import type { Session } from '@supabase/supabase-js';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useSessionStore } from '../../lib/session.ts';
 import { initialAuthParams, initialAuthPath, supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { callbackError, type oauthSearchSchema } from './search.ts';
+import { callbackError, type oauthSearch } from './search.ts';
 import './auth.css';
 
-type Search = v.InferOutput<typeof oauthSearchSchema>;
+type Search = ReturnType<typeof oauthSearch>;
 
 /** How long to wait for supabase-js to turn the URL fragment into a session. */
 const SESSION_WAIT_MS = 15_000;

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { signupBody, signupFormSchema } from '../../domain/validation.ts';
 import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
@@ -10,11 +9,11 @@ import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { CONGREGATION_FIELDS, CongregationFields } from './congregation-fields.tsx';
-import type { signupSearchSchema } from './search.ts';
+import type { signupSearch } from './search.ts';
 import { authCallbackUrl } from './search.ts';
 import './auth.css';
 
-type Search = v.InferOutput<typeof signupSearchSchema>;
+type Search = ReturnType<typeof signupSearch>;
 
 /** Spec §9: signup intro text reveal steps. */
 export const SIGNUP_REVEAL_MS = [1, 1000, 2000] as const;

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type * as v from 'valibot';
 import { authMessages } from '../../domain/messages.ts';
 import { type WelcomeBody, welcomeSchema } from '../../domain/validation.ts';
 import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
@@ -15,10 +14,10 @@ import { useRevealSteps } from '../../ui/reveal.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CONGREGATION_FIELDS, CongregationFields } from './congregation-fields.tsx';
 import { RevealIntro } from './reveal-intro.tsx';
-import type { welcomeSearchSchema } from './search.ts';
+import type { welcomeSearch } from './search.ts';
 import './auth.css';
 
-type Search = v.InferOutput<typeof welcomeSearchSchema>;
+type Search = ReturnType<typeof welcomeSearch>;
 
 /** Spec §9: welcome reveal steps. */
 export const WELCOME_REVEAL_MS = [1, 750, 2000, 4000] as const;

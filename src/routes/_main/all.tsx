@@ -1,16 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { MONTH_KEY, monthKey, shiftMonth } from '../../domain/dates.ts';
 import { pageNames } from '../../domain/page-title.ts';
 import { AllEventsScreen } from '../../features/events/all-screen.tsx';
 import { eventIdParam } from '../../features/events/use-event-overlay.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 
-const month = v.fallback(v.optional(v.pipe(v.string(), v.regex(MONTH_KEY))), undefined);
+/** A `YYYY-MM` month, or dropped (plain code: route definitions load with the entry). */
+function month(value: unknown): string | undefined {
+  return typeof value === 'string' && MONTH_KEY.test(value) ? value : undefined;
+}
 
 /** `/all` Todos os eventos: months `from`..`to` (default: the current month), `?event=` overlay. */
 export const Route = createFileRoute('/_main/all')({
-  validateSearch: v.object({ from: month, to: month, event: eventIdParam }),
+  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string; event?: string } => ({
+    from: month(search.from),
+    to: month(search.to),
+    event: eventIdParam(search.event),
+  }),
   component: AllEventsRoute,
 });
 

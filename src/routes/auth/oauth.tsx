@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageNames } from '../../domain/page-title.ts';
 import { OAuthScreen } from '../../features/auth/oauth-screen.tsx';
-import { oauthSearchSchema } from '../../features/auth/search.ts';
+import { oauthSearch } from '../../features/auth/search.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/oauth')({
-  validateSearch: oauthSearchSchema,
+  validateSearch: oauthSearch,
   component: function OAuth() {
     return (
       <>

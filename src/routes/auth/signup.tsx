@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageNames } from '../../domain/page-title.ts';
-import { signupSearchSchema } from '../../features/auth/search.ts';
+import { signupSearch } from '../../features/auth/search.ts';
 import { SignupScreen } from '../../features/auth/signup-screen.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/signup')({
-  validateSearch: signupSearchSchema,
+  validateSearch: signupSearch,
   component: function Signup() {
     return (
       <>

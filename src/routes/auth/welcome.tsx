@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageNames } from '../../domain/page-title.ts';
-import { welcomeSearchSchema } from '../../features/auth/search.ts';
+import { welcomeSearch } from '../../features/auth/search.ts';
 import { WelcomeScreen } from '../../features/auth/welcome-screen.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/auth/welcome')({
-  validateSearch: welcomeSearchSchema,
+  validateSearch: welcomeSearch,
   component: function Welcome() {
     return (
       <>
