@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import QRCode from 'qrcode';
-import { signNotification } from '../../functions/api/lib/mercadopago-signature.ts';
+import { signNotification } from '../../functions/api/adapters/mercadopago-signature.ts';
 import type { Database } from '../db.ts';
 import { escapeHtml, htmlResponse, page } from '../html.ts';
 import { pixCopyPasteCode } from './pix-code.ts';
