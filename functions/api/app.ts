@@ -13,6 +13,7 @@ import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
 import { eventsRoutes } from './resources/events/events.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
+import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { templesRoutes } from './resources/temples/temples.routes.ts';
 import { usersRoutes } from './resources/users/users.routes.ts';
@@ -82,7 +83,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', eventsRoutes)
     .route('/', registrationsRoutes)
     .route('/', filesRoutes)
-    .route('/', usersRoutes);
+    .route('/', usersRoutes)
+    .route('/', mercadoPagoRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {

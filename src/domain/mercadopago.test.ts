@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationStatusForPayment, isOpenConfirmation } from './mercadopago.ts';
+import { confirmationStatusForPayment, providerMayMove } from './mercadopago.ts';
 
 describe('confirmationStatusForPayment', () => {
   it('maps Mercado Pago statuses to our confirmation statuses', () => {
@@ -12,9 +12,16 @@ describe('confirmationStatusForPayment', () => {
     }
   });
 
-  it('only pending and analysis attempts can still move', () => {
-    expect(isOpenConfirmation('pending')).toBe(true);
-    expect(isOpenConfirmation('analysis')).toBe(true);
-    for (const done of ['paid', 'rejected', 'canceled', 'expired'] as const) expect(isOpenConfirmation(done)).toBe(false);
+  it('only open attempts move, an expired PIX may still be paid, nothing leaves paid/rejected/canceled', () => {
+    expect(providerMayMove('pending', 'paid')).toBe(true);
+    expect(providerMayMove('pending', 'expired')).toBe(true);
+    expect(providerMayMove('analysis', 'rejected')).toBe(true);
+    expect(providerMayMove('expired', 'paid')).toBe(true);
+    expect(providerMayMove('expired', 'rejected')).toBe(false);
+    expect(providerMayMove('pending', 'pending')).toBe(false);
+    for (const done of ['paid', 'rejected', 'canceled'] as const) {
+      for (const to of ['paid', 'rejected', 'expired'] as const)
+        expect(providerMayMove(done, to)).toBe(false);
+    }
   });
 });
