@@ -302,6 +302,16 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       payments,
       ...createHttpPorts(env),
     });
+    // PIX nobody paid expire also without a webhook: the API's sweep, every minute (on Supabase a
+    // pg_cron job calls the same route with the service key).
+    const sweep = setInterval(() => {
+      const headers = { authorization: `Bearer ${keys.serviceRoleKey}` };
+      api(new Request(`${url}/functions/v1/api/v1/mercadopago/sweep`, { method: 'POST', headers })).catch(
+        (error) => console.error('[mercadopago] sweep failed', error),
+      );
+    }, 60_000);
+    sweep.unref();
+    cleanups.push(() => clearInterval(sweep));
     const serveStatic = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
     const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
     const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });
