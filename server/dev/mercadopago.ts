@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { signNotification } from '../../functions/api/adapters/mercadopago-signature.ts';
+import { luhnValid } from '../../src/domain/mercadopago.ts';
 import type { Database } from '../db.ts';
 import { escapeHtml, htmlResponse, page } from '../html.ts';
 import { pixCopyPasteCode } from './pix-code.ts';
@@ -73,19 +74,6 @@ function mpError(status: number, message: string, error = 'bad_request') {
     { message, error, status, cause: [{ code: status, description: message }] },
     { status },
   );
-}
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
 
 function brandOf(number: string): string {
@@ -287,7 +275,7 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
     const cvv = String(input?.security_code ?? '');
     const holder = ((input?.cardholder ?? {}) as Json).name;
     const expiry = new Date(Date.UTC(year < 100 ? 2000 + year : year, month, 1));
-    if (number.length < 13 || number.length > 19 || !luhn(number)) return mpError(400, 'invalid card_number');
+    if (!luhnValid(number)) return mpError(400, 'invalid card_number');
     if (!(month >= 1 && month <= 12) || !(expiry > now())) return mpError(400, 'invalid expiration date');
     if (!/^\d{3,4}$/.test(cvv)) return mpError(400, 'invalid security_code');
     if (typeof holder !== 'string' || !holder.trim()) return mpError(400, 'invalid cardholder.name');

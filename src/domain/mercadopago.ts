@@ -1,5 +1,8 @@
 import * as v from 'valibot';
+import { mercadoPagoMessages } from './messages/mercadopago.ts';
+import { validationMessages } from './messages.ts';
 import type { ConfirmationStatus } from './types.ts';
+import { cpfSchema, onlyDigits } from './validation.ts';
 
 /**
  * What a Mercado Pago payment status means for our payment attempt (registration confirmation).
@@ -64,3 +67,49 @@ export const cardPaymentDataSchema = v.object({
   ),
 });
 export type CardPaymentData = v.InferOutput<typeof cardPaymentDataSchema>;
+
+/** Luhn check digit of a card number (digits only). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{13,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** "MM/AA" → month and four-digit year, when it is a month from `now` on. */
+export function parseCardExpiry(value: string, now = new Date()): { month: number; year: number } | null {
+  const match = /^(\d{2})\/(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  const endOfMonth = Date.UTC(year, month, 1);
+  return endOfMonth > now.getTime() ? { month, year } : null;
+}
+
+/**
+ * The local stand-in of the Card Payment Brick (dev mode only): what it asks before Mercado Pago's
+ * fake turns the card into a token. In production the Brick itself collects these, in its frames.
+ */
+export const standInCardSchema = v.object({
+  cardholderName: v.pipe(v.string(), v.trim(), v.nonEmpty(validationMessages.required), v.maxLength(80)),
+  cardNumber: v.pipe(
+    v.string(),
+    v.transform(onlyDigits),
+    v.check(luhnValid, mercadoPagoMessages.cardNumberInvalid),
+  ),
+  expiry: v.pipe(
+    v.string(),
+    v.check((value) => parseCardExpiry(value) !== null, mercadoPagoMessages.cardExpiryInvalid),
+  ),
+  cvv: v.pipe(v.string(), v.regex(/^\d{3,4}$/, mercadoPagoMessages.cardCvvInvalid)),
+  cpf: cpfSchema,
+});
+export type StandInCardInput = v.InferInput<typeof standInCardSchema>;
