@@ -10,7 +10,7 @@ import type { CardPaymentData } from '../../domain/mercadopago.ts';
 import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import type { CardSubmit } from './mercadopago-card.tsx';
+import type { CardSubmit } from './use-mercadopago.ts';
 
 interface BrickController {
   unmount(): void;

@@ -9,7 +9,7 @@ import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { SUPABASE_URL } from '../../lib/config.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, useSchemaForm } from '../../ui/form.tsx';
-import type { CardSubmit } from './mercadopago-card.tsx';
+import type { CardSubmit } from './use-mercadopago.ts';
 
 export function CardStandIn({
   publicKey,

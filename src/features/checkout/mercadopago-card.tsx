@@ -5,14 +5,11 @@
  */
 import './mercadopago.css';
 import { lazy, Suspense } from 'react';
-import type { CardPaymentData } from '../../domain/mercadopago.ts';
 import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useMercadoPagoConfig } from './use-mercadopago.ts';
-
-export type CardSubmit = (data: CardPaymentData) => Promise<void>;
+import { type CardSubmit, useMercadoPagoConfig } from './use-mercadopago.ts';
 
 const CardBrick = lazy(() => import('./mercadopago-card-brick.tsx').then((x) => ({ default: x.CardBrick })));
 const CardStandIn = lazy(() =>

@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { CardPaymentData } from '../../domain/mercadopago.ts';
 import { type ApiBody, apiClient, unwrap } from '../../lib/api.ts';
+
+/** What the card step hands the checkout: the Brick's onSubmit payload, sent as transactionData. */
+export type CardSubmit = (data: CardPaymentData) => Promise<void>;
 
 /** The browser's Mercado Pago settings: the public key, and whether payments are the local fake. */
 export type MercadoPagoConfig = ApiBody<
