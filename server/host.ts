@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
+import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
-import { systemClock } from '../functions/api/ports/index.ts';
+import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
 import { isServiceRole } from './auth/admin.ts';
 import type { AuthContext } from './auth/context.ts';
 import { authApp } from './auth/index.ts';
@@ -13,6 +15,7 @@ import { SignInLimiter, SlidingWindow } from './auth/rate-limit.ts';
 import { BCRYPT_COST, checkPassword, hashPassword } from './auth/users.ts';
 import { preflight, withCors } from './cors.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
+import { createMercadoPagoFake, type MercadoPagoFake } from './dev/mercadopago.ts';
 import { devModeFor, devOnly } from './dev/mode.ts';
 import { functionsHandler } from './functions.ts';
 import { ANON_KEY, loadKeys } from './keys.ts';
@@ -74,6 +77,17 @@ export interface HostOptions {
   /** bcrypt worker threads (default PASSWORD_WORKERS or 1–2) and how many jobs may wait (default 128). */
   passwordWorkers?: number;
   passwordQueue?: number;
+  /**
+   * Mercado Pago (MP_API_URL, MP_ACCESS_TOKEN, MP_PUBLIC_KEY, MP_WEBHOOK_SECRET, MP_NOTIFICATION_URL).
+   * Without an access token in dev mode, the API talks to the local fake at /_dev/mercadopago.
+   */
+  mercadoPago?: {
+    apiUrl?: string;
+    accessToken?: string;
+    publicKey?: string;
+    webhookSecret?: string;
+    notificationUrl?: string;
+  };
   /** Handles app (non-Supabase) requests instead of the static files, e.g. Vite's dev middleware. */
   appMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
@@ -93,6 +107,8 @@ export interface Host {
   adminGranted: boolean | null;
   /** Where e-mail goes: 'mailbox' (kept locally) or the SMTP server, e.g. 'smtp://smtp.example.com:587'. */
   mail: string;
+  /** The Mercado Pago fake when payments are simulated (dev mode without MP_ACCESS_TOKEN), else null. */
+  mercadoPagoFake: MercadoPagoFake | null;
   /** The node:http server, e.g. to attach a WebSocket upgrade handler (realtime). */
   httpServer: Server;
   close(): Promise<void>;
@@ -134,6 +150,8 @@ function withSecurityHeaders(path: string, res: Response, appCsp: string): Respo
   set('referrer-policy', 'strict-origin-when-cross-origin');
   return out;
 }
+
+const randomHex = () => randomBytes(16).toString('hex');
 
 export async function createHost(opts: HostOptions = {}): Promise<Host> {
   const log = opts.log ? (line: string) => console.log(line) : () => {};
@@ -233,8 +251,67 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       demoOAuth: devHelpers,
     };
 
-    const env = { supabaseUrl: url, anonKey: ANON_KEY, serviceRoleKey: keys.serviceRoleKey };
-    const api = functionsHandler({ db: database.db, clock: systemClock, env, ...createHttpPorts(env) });
+    // Mercado Pago: real credentials when given; in dev mode without them, the local fake, reached
+    // over loopback (the dev guard answers only this machine) by the same production adapter.
+    const mp = opts.mercadoPago ?? {};
+    const simulated = devHelpers && !mp.accessToken;
+    const boundPort = (httpServer.address() as AddressInfo).port;
+    const loopbackUrl = `http://${bindHost === '::1' ? '[::1]' : '127.0.0.1'}:${boundPort}`;
+    const webhookPath = '/functions/v1/api/v1/webhooks/mercadopago';
+    let mercadoPagoFake: MercadoPagoFake | null = null;
+    let mercadoPago: MercadoPagoEnv;
+    let payments: ReturnType<typeof createMercadoPagoPayments>;
+    if (simulated) {
+      const secrets = {
+        accessToken: `TEST-local-${randomHex()}`,
+        publicKey: `TEST-local-public-${randomHex()}`,
+      };
+      const webhookSecret = randomHex();
+      mercadoPagoFake = await createMercadoPagoFake({
+        database,
+        webhookSecret,
+        ...secrets,
+        defaultNotificationUrl: `${loopbackUrl}${webhookPath}`,
+        log,
+      });
+      payments = createMercadoPagoPayments({
+        apiUrl: `${loopbackUrl}/_dev/mercadopago`,
+        accessToken: secrets.accessToken,
+      });
+      mercadoPago = {
+        publicKey: secrets.publicKey,
+        webhookSecret,
+        notificationUrl: `${loopbackUrl}${webhookPath}`,
+        simulated: true,
+      };
+    } else {
+      payments = createMercadoPagoPayments({ apiUrl: mp.apiUrl, accessToken: mp.accessToken ?? '' });
+      mercadoPago = {
+        publicKey: mp.publicKey ?? '',
+        webhookSecret: mp.webhookSecret ?? '',
+        notificationUrl: mp.notificationUrl,
+        simulated: false,
+      };
+    }
+
+    const env = { supabaseUrl: url, anonKey: ANON_KEY, serviceRoleKey: keys.serviceRoleKey, mercadoPago };
+    const api = functionsHandler({
+      db: database.db,
+      clock: systemClock,
+      env,
+      payments,
+      ...createHttpPorts(env),
+    });
+    // PIX nobody paid expire also without a webhook: the API's sweep, every minute (on Supabase a
+    // pg_cron job calls the same route with the service key).
+    const sweep = setInterval(() => {
+      const headers = { authorization: `Bearer ${keys.serviceRoleKey}` };
+      api(new Request(`${url}/functions/v1/api/v1/mercadopago/sweep`, { method: 'POST', headers })).catch(
+        (error) => console.error('[mercadopago] sweep failed', error),
+      );
+    }, 60_000);
+    sweep.unref();
+    cleanups.push(() => clearInterval(sweep));
     const serveStatic = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
     const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
     const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });
@@ -267,6 +344,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       isPicker(c.req.path, c.req.query('provider')) ? devGuard(c, next) : next(),
     );
     if (devHelpers && !smtp) app.route('/_dev', mailboxRoutes(mailbox));
+    if (mercadoPagoFake) app.route('/_dev/mercadopago', mercadoPagoFake.routes);
     app.route('/auth/v1', authApp(ctx, log));
     app.route('/storage/v1', storage.routes);
     app.all('/functions/v1/*', (c) => api(c.req.raw));
@@ -288,6 +366,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       demoAccountsLocked,
       adminGranted,
       mail: smtp ? smtp.describe : 'mailbox',
+      mercadoPagoFake,
       httpServer,
       close: cleanup,
     };

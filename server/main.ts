@@ -3,7 +3,9 @@
  * Env: PORT (5173), HOST (127.0.0.1: this machine only), DATA_DIR (.data), DATABASE_URL (optional
  * real PostgreSQL), PUBLIC_URL (the address phones on the LAN use; default http://localhost:PORT),
  * DEV_HELPERS (1/0: dev mailbox, simulated Google and payments; default on only on loopback),
- * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), TRUST_PROXY (1: client address from
+ * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), MP_ACCESS_TOKEN / MP_PUBLIC_KEY /
+ * MP_WEBHOOK_SECRET / MP_API_URL / MP_NOTIFICATION_URL (real Mercado Pago; without a token in dev mode,
+ * the local fake), TRUST_PROXY (1: client address from
  * X-Forwarded-For, behind one reverse proxy), PASSWORD_WORKERS (bcrypt threads). README lists them.
  * `--dev` serves the app through Vite's dev middleware (hot reload) instead of `dist`.
  */
@@ -37,6 +39,13 @@ try {
     smtpFrom: process.env.SMTP_FROM || undefined,
     supabaseUrl: process.env.VITE_SUPABASE_URL || undefined,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
+    mercadoPago: {
+      apiUrl: process.env.MP_API_URL || undefined,
+      accessToken: process.env.MP_ACCESS_TOKEN || undefined,
+      publicKey: process.env.MP_PUBLIC_KEY || undefined,
+      webhookSecret: process.env.MP_WEBHOOK_SECRET || undefined,
+      notificationUrl: process.env.MP_NOTIFICATION_URL || undefined,
+    },
     trustProxy: ['1', 'true', 'on', 'yes'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase()),
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).
@@ -77,6 +86,11 @@ const lines = [
   host.devHelpers
     ? `  Modo dev LIGADO, só para acessos deste computador: login Google simulado${host.mail === 'mailbox' ? `, e-mails em ${host.url}/_dev/mail` : ''}`
     : '  Modo dev desligado: sem caixa de e-mails local nem login Google simulado (DEV_HELPERS=1 liga).',
+  host.mercadoPagoFake
+    ? `  Mercado Pago simulado: pague ou expire PIX em ${host.url}/_dev/mercadopago (MP_ACCESS_TOKEN usa o real).`
+    : process.env.MP_ACCESS_TOKEN
+      ? '  Mercado Pago: credenciais reais (MP_ACCESS_TOKEN).'
+      : '  ⚠ Mercado Pago sem credenciais: cartão e PIX falham. Configure MP_ACCESS_TOKEN, MP_PUBLIC_KEY e MP_WEBHOOK_SECRET.',
   host.mail === 'mailbox'
     ? host.devHelpers
       ? '  E-mails (confirmação, senha) ficam na caixa local; SMTP_URL envia de verdade.'

@@ -18,8 +18,25 @@ export const THIRD_PARTY_ORIGINS = {
   openStreetMap: { 'frame-src': ['https://www.openstreetmap.org'] },
   /** Profile photos of Google accounts (user_metadata.avatar_url) on a real Supabase project. */
   googleAvatars: { 'img-src': ['https://*.googleusercontent.com'] },
-  /** Mercado Pago (Bricks SDK, card tokenization, 3DS frames): the payments issue fills this in. */
-  mercadoPago: {} as Partial<Record<CspDirective, string[]>>,
+  /**
+   * Mercado Pago's Card Payment Brick, loaded only on the card step (src/features/checkout/
+   * mercadopago-card-brick.tsx): the SDK script, its API calls (card tokens, installments), its
+   * Secure Fields and 3DS frames, card brand images. The PIX QR is a data: image.
+   */
+  mercadoPago: {
+    'script-src': ['https://sdk.mercadopago.com', 'https://http2.mlstatic.com'],
+    'connect-src': [
+      'https://api.mercadopago.com',
+      'https://api.mercadolibre.com',
+      'https://events.mercadopago.com',
+    ],
+    'frame-src': [
+      'https://sdk.mercadopago.com',
+      'https://api-static.mercadopago.com',
+      'https://www.mercadopago.com.br',
+    ],
+    'img-src': ['https://http2.mlstatic.com'],
+  },
 } satisfies Record<string, Partial<Record<CspDirective, string[]>>>;
 
 type CspDirective = 'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'font-src';

@@ -15,6 +15,7 @@ import { confirmationsRoutes } from './resources/confirmations/confirmations.rou
 import { eventsRoutes } from './resources/events/events.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
+import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { templesRoutes } from './resources/temples/temples.routes.ts';
 import { usersRoutes } from './resources/users/users.routes.ts';
@@ -86,7 +87,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', filesRoutes)
     .route('/', usersRoutes)
     .route('/', checkoutRoutes)
-    .route('/', confirmationsRoutes);
+    .route('/', confirmationsRoutes)
+    .route('/', mercadoPagoRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {

@@ -1,5 +1,6 @@
 // Deno entry of the Edge Function `api` (thin): ports from the environment, then the Hono app.
 import postgres from 'postgres';
+import { createMercadoPagoPayments } from './adapters/mercadopago.ts';
 import { createApp } from './app.ts';
 import { createPostgresDb } from './ports/db-postgres.ts';
 import { createHttpPorts } from './ports/http.ts';
@@ -9,7 +10,17 @@ const env: ApiEnv = {
   supabaseUrl: (Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, ''),
   anonKey: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
   serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
+  mercadoPago: {
+    publicKey: Deno.env.get('MP_PUBLIC_KEY') ?? '',
+    webhookSecret: Deno.env.get('MP_WEBHOOK_SECRET') ?? '',
+    notificationUrl: Deno.env.get('MP_NOTIFICATION_URL') || undefined,
+    simulated: false,
+  },
 };
+const payments = createMercadoPagoPayments({
+  apiUrl: Deno.env.get('MP_API_URL') || undefined,
+  accessToken: Deno.env.get('MP_ACCESS_TOKEN') ?? '',
+});
 
 // postgres.js connects lazily (on the first query), so /api/health answers without a database.
 const sql = postgres(Deno.env.get('SUPABASE_DB_URL') ?? 'postgres://postgres@127.0.0.1:5432/postgres', {
@@ -18,7 +29,13 @@ const sql = postgres(Deno.env.get('SUPABASE_DB_URL') ?? 'postgres://postgres@127
   onnotice: () => {},
 });
 
-const app = createApp({ ...createHttpPorts(env), db: createPostgresDb(sql), clock: systemClock, env });
+const app = createApp({
+  ...createHttpPorts(env),
+  db: createPostgresDb(sql),
+  clock: systemClock,
+  payments,
+  env,
+});
 
 const port = Deno.env.get('PORT');
 Deno.serve(port ? { port: Number(port) } : {}, app.fetch);

@@ -6,6 +6,7 @@ export interface Ports {
   authAdmin: AuthAdmin;
   storage: Storage;
   clock: Clock;
+  payments: Payments;
   env: ApiEnv;
 }
 
@@ -14,6 +15,19 @@ export interface ApiEnv {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** Mercado Pago settings the API needs besides the adapter (optional: absent means not configured). */
+  mercadoPago?: MercadoPagoEnv;
+}
+
+export interface MercadoPagoEnv {
+  /** The browser's public key (MP_PUBLIC_KEY): the only Mercado Pago credential that may reach the browser. */
+  publicKey: string;
+  /** The webhook's secret signature (MP_WEBHOOK_SECRET); without it every notification is refused. */
+  webhookSecret: string;
+  /** Our webhook URL sent as each payment's notification_url (MP_NOTIFICATION_URL), if any. */
+  notificationUrl?: string;
+  /** True when the adapter talks to the local fake (dev mode): the browser uses the stand-in Brick. */
+  simulated: boolean;
 }
 
 export interface Clock {
@@ -58,4 +72,72 @@ export interface Storage {
   remove(bucket: string, path: string): Promise<void>;
   /** An absolute URL that serves the object for expiresIn seconds. */
   signedUrl(bucket: string, path: string, expiresIn: number): Promise<string>;
+}
+
+/** The two Mercado Pago methods; the others never reach the gateway. */
+export type ProviderMethod = 'mp_card' | 'mp_pix';
+
+/** Mercado Pago's payment statuses (payments-br.md §2). */
+export type ProviderStatus =
+  | 'pending'
+  | 'approved'
+  | 'authorized'
+  | 'in_process'
+  | 'in_mediation'
+  | 'rejected'
+  | 'cancelled'
+  | 'refunded'
+  | 'charged_back';
+
+/** A payment as the gateway reports it, amounts back in centavos. */
+export interface ProviderPayment {
+  id: string;
+  status: ProviderStatus;
+  statusDetail: string;
+  /** Our confirmation id. */
+  externalReference: string | null;
+  amountCents: number;
+  pix?: { qrCode: string; qrCodeBase64: string; expiresAt: string | null };
+}
+
+export interface CreatePaymentInput {
+  /** Same key, same payment: the confirmation id, so a retried checkout never charges twice. */
+  idempotencyKey: string;
+  method: ProviderMethod;
+  amountCents: number;
+  description: string;
+  payer: {
+    email: string;
+    firstName?: string;
+    lastName?: string;
+    identification?: { type: 'CPF' | 'CNPJ'; number: string };
+  };
+  /** Our confirmation id. */
+  externalReference: string;
+  /** Card only: what the Card Payment Brick gave the browser (never the card itself). */
+  card?: { token: string; paymentMethodId: string; installments: number; issuerId?: string };
+  notificationUrl?: string;
+  /** PIX only: when the code stops being payable (ISO). */
+  expiresAt?: string;
+}
+
+/**
+ * Why the gateway did not answer with a payment: `unavailable` (network, timeout, 5xx: try later),
+ * `refused` (4xx: the request or the card token was not accepted), `not_found` (no such payment).
+ */
+export class PaymentGatewayError extends Error {
+  constructor(
+    readonly kind: 'unavailable' | 'refused' | 'not_found',
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentGatewayError';
+  }
+}
+
+/** The payment gateway (Mercado Pago over plain fetch; the host points it at a local fake in dev mode). */
+export interface Payments {
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  getPayment(id: string): Promise<ProviderPayment>;
 }

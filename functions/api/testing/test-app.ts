@@ -13,7 +13,17 @@ import { seed } from '../../../server/seed/index.ts';
 import { createApp } from '../app.ts';
 import type { AuthContextUser } from '../lib/context.ts';
 import type { Db } from '../ports/db.ts';
-import type { AuthAdmin, AuthUser, Clock, Ports, Storage } from '../ports/index.ts';
+import {
+  type AuthAdmin,
+  type AuthUser,
+  type Clock,
+  PaymentGatewayError,
+  type Payments,
+  type Ports,
+  type ProviderPayment,
+  type ProviderStatus,
+  type Storage,
+} from '../ports/index.ts';
 
 /** The moment the demo seed is laid out around, and the fake clock's time. */
 export const TEST_NOW = new Date('2026-03-10T20:00:00.000Z');
@@ -102,6 +112,86 @@ export function fakeStorage() {
   return storage;
 }
 
+/** The webhook secret of test apps: tests sign notifications with it. */
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret';
+
+/**
+ * Mercado Pago in memory, with the sandbox's card outcomes read from the token (`tok-APRO-…`,
+ * `tok-OTHE-…`, `tok-CONT-…`), PIX pending with a code; same idempotency key, same payment.
+ * `down` makes every call fail as a network error; `settle` moves a payment as the dev page does.
+ * (The local host's HTTP fake, server/dev/mercadopago.ts, is what the adapter is tested against.)
+ */
+export function fakePayments() {
+  const byId = new Map<string, ProviderPayment>();
+  const byKey = new Map<string, string>();
+  let next = 1000;
+  const payments: Payments & {
+    down: boolean;
+    byId: typeof byId;
+    calls: number;
+    settle(id: string, status: ProviderStatus, detail?: string): void;
+  } = {
+    down: false,
+    byId,
+    calls: 0,
+    async createPayment(input) {
+      payments.calls += 1;
+      if (payments.down) throw new PaymentGatewayError('unavailable', 0, 'fake gateway down');
+      const known = byKey.get(input.idempotencyKey);
+      if (known) return { ...byId.get(known)! };
+      next += 1;
+      const id = String(next);
+      let payment: ProviderPayment;
+      if (input.method === 'mp_pix') {
+        payment = {
+          id,
+          status: 'pending',
+          statusDetail: 'pending_waiting_transfer',
+          externalReference: input.externalReference,
+          amountCents: input.amountCents,
+          pix: {
+            qrCode: `00020126pix-${id}`,
+            qrCodeBase64: 'iVBORw0KGgo=',
+            expiresAt: input.expiresAt ?? null,
+          },
+        };
+      } else {
+        const name = /^tok-([A-Z]{4})/.exec(input.card?.token ?? '')?.[1];
+        if (!name) throw new PaymentGatewayError('refused', 400, 'Card Token not found');
+        const [status, statusDetail]: [ProviderStatus, string] =
+          name === 'OTHE'
+            ? ['rejected', 'cc_rejected_other_reason']
+            : name === 'CONT'
+              ? ['in_process', 'pending_contingency']
+              : ['approved', 'accredited'];
+        payment = {
+          id,
+          status,
+          statusDetail,
+          externalReference: input.externalReference,
+          amountCents: input.amountCents,
+        };
+      }
+      byId.set(id, payment);
+      byKey.set(input.idempotencyKey, id);
+      return { ...payment };
+    },
+    async getPayment(id) {
+      if (payments.down) throw new PaymentGatewayError('unavailable', 0, 'fake gateway down');
+      const payment = byId.get(id);
+      if (!payment) throw new PaymentGatewayError('not_found', 404, 'Payment not found');
+      return { ...payment };
+    },
+    settle(id, status, detail = status === 'approved' ? 'accredited' : 'expired') {
+      const payment = byId.get(id);
+      if (!payment) throw new Error(`no payment ${id}`);
+      payment.status = status;
+      payment.statusDetail = detail;
+    },
+  };
+  return payments;
+}
+
 export type TestPorts = Partial<Omit<Ports, 'env'>> & { db: Db };
 
 /** The real app over fake ports (the given ones win), plus helpers to call it as someone. */
@@ -110,12 +200,24 @@ export function createTestApp(given: TestPorts) {
   const authAdmin = fakeAuthAdmin(given.db);
   const storage = fakeStorage();
   const clock: Clock = { now: () => TEST_NOW };
+  const payments = fakePayments();
   const ports: Ports = {
     authAdmin,
     storage,
     clock,
+    payments,
     ...given,
-    env: { supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service' },
+    env: {
+      supabaseUrl: 'http://supabase.test',
+      anonKey: 'anon',
+      serviceRoleKey: 'service',
+      mercadoPago: {
+        publicKey: 'TEST-public',
+        webhookSecret: TEST_WEBHOOK_SECRET,
+        notificationUrl: 'http://supabase.test/functions/v1/api/v1/webhooks/mercadopago',
+        simulated: true,
+      },
+    },
   };
   const app = createApp(ports, {
     verifyToken: async (token) => {
@@ -178,5 +280,5 @@ export function createTestApp(given: TestPorts) {
   const client = (token?: string) =>
     testClient(app, {}, undefined, token ? { headers: { authorization: `Bearer ${token}` } } : {}).api;
 
-  return { app, ports, authAdmin, storage, tokenFor, call, client };
+  return { app, ports, authAdmin, storage, payments, tokenFor, call, client };
 }

@@ -4,6 +4,8 @@
  * this file and one line each here).
  */
 import type { MethodMap } from './method.ts';
+import { mpCardMethod } from './mp-card.ts';
+import { mpPixMethod } from './mp-pix.ts';
 import { cashMethod, fileMethod, linkMethod, openMethod, voucherMethod } from './offline-methods.ts';
 
 export const CHECKOUT_METHODS: MethodMap = {
@@ -12,4 +14,6 @@ export const CHECKOUT_METHODS: MethodMap = {
   file: fileMethod,
   link: linkMethod,
   voucher: voucherMethod,
+  mp_card: mpCardMethod,
+  mp_pix: mpPixMethod,
 };

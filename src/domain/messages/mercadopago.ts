@@ -1,0 +1,43 @@
+/** pt-BR texts of card and PIX payments through Mercado Pago (our wording; the spec's errors are in messages.ts). */
+export const mercadoPagoMessages = {
+  // reasons kept on a failed attempt (shown to the member in the attempt's details)
+  reasonCardRejected: 'Pagamento recusado pela operadora do cartão.',
+  reasonCardRefused: 'Os dados do cartão não foram aceitos.',
+  reasonGatewayDown: 'O Mercado Pago não respondeu. Nenhuma cobrança foi feita.',
+  reasonPixFailed: 'Não foi possível gerar o PIX.',
+  reasonProviderRejected: 'Pagamento recusado pelo Mercado Pago.',
+  // the card form (the Brick, or its local stand-in)
+  cardTitle: 'Dados do cartão',
+  cardNumber: 'Número do cartão',
+  cardholderName: 'Nome do titular (como no cartão)',
+  cardExpiry: 'Validade (MM/AA)',
+  cardCvv: 'Código de segurança (CVV)',
+  cardCpf: 'CPF do titular',
+  cardEmail: 'E-mail',
+  installments: 'Parcelas',
+  installmentsOne: '1x sem juros',
+  pay: (amount: string) => `Pagar ${amount}`,
+  paying: 'Processando pagamento...',
+  cardNumberInvalid: 'Número de cartão inválido',
+  cardExpiryInvalid: 'Validade inválida',
+  cardCvvInvalid: 'CVV inválido',
+  standInNotice:
+    'Ambiente local: este formulário simula o do Mercado Pago (nenhum dado sai deste computador). Titular APRO aprova, OTHE recusa, CONT fica em análise.',
+  sdkLoading: 'Carregando o formulário do Mercado Pago...',
+  sdkFailed: 'Não foi possível carregar o Mercado Pago. Verifique sua conexão e tente novamente.',
+  // PIX
+  pixTitle: 'Pague com PIX',
+  pixLead: 'Abra o app do seu banco, escolha PIX copia e cola (ou leia o QR code) e confirme o pagamento.',
+  pixCodeLabel: 'Código PIX copia e cola',
+  pixCopy: 'Copiar código',
+  pixCopied: 'Código copiado!',
+  pixQrAlt: 'QR code do PIX',
+  pixExpires: (date: string) => `Pague até ${date}`,
+  pixWaiting: 'Aguardando o pagamento...',
+  pixPaid: 'Pagamento recebido! Sua inscrição está confirmada.',
+  pixExpired: 'O prazo deste PIX acabou e a vaga foi liberada. Faça uma nova inscrição.',
+  pixRejected: 'O pagamento não foi concluído. Faça uma nova inscrição.',
+  cardPending: 'Pagamento em análise pelo Mercado Pago. Avisaremos quando for aprovado.',
+  cardApproved: 'Pagamento aprovado!',
+  devPageHint: 'Ambiente local: pague ou expire este PIX em /_dev/mercadopago.',
+} as const;

@@ -1,0 +1,50 @@
+/**
+ * Step 2 for mp_card: Mercado Pago's Card Payment Brick in production, or its local stand-in when
+ * the API's payments are the dev fake. Either hands `onSubmit` the Brick's payload (a token, never
+ * the card), which the checkout sends as `transactionData`.
+ */
+import './mercadopago.css';
+import { lazy, Suspense } from 'react';
+import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
+import { formatPrice } from '../../domain/money.ts';
+import { FormAlert } from '../../ui/field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { type CardSubmit, useMercadoPagoConfig } from './use-mercadopago.ts';
+
+const CardBrick = lazy(() => import('./mercadopago-card-brick.tsx').then((x) => ({ default: x.CardBrick })));
+const CardStandIn = lazy(() =>
+  import('./mercadopago-card-stand-in.tsx').then((x) => ({ default: x.CardStandIn })),
+);
+
+export function MercadoPagoCardForm({
+  amount,
+  email,
+  onSubmit,
+}: {
+  /** Centavos: what the form shows; the server charges the value it froze. */
+  amount: number;
+  email: string;
+  onSubmit: CardSubmit;
+}) {
+  const { config, failed } = useMercadoPagoConfig();
+  if (failed) return <FormAlert>{m.sdkFailed}</FormAlert>;
+  const loading = <Spinner label={m.sdkLoading} />;
+  if (!config) return loading;
+  return (
+    <section className="mp-step" aria-label={m.cardTitle}>
+      <h2 className="mp-title">{m.cardTitle}</h2>
+      <Suspense fallback={loading}>
+        {config.simulated ? (
+          <CardStandIn
+            publicKey={config.publicKey}
+            email={email}
+            amountLabel={formatPrice(amount)}
+            onSubmit={onSubmit}
+          />
+        ) : (
+          <CardBrick publicKey={config.publicKey} email={email} amount={amount} onSubmit={onSubmit} />
+        )}
+      </Suspense>
+    </section>
+  );
+}

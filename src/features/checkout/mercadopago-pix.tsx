@@ -1,0 +1,130 @@
+/**
+ * PIX through Mercado Pago: step 2 asks to generate the code; step 3 shows the copy-and-paste code
+ * (with a copy button) and the QR until the payment arrives, polling the attempt, then the outcome.
+ */
+import './mercadopago.css';
+import { useState } from 'react';
+import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
+import { formatPrice } from '../../domain/money.ts';
+import { FormAlert } from '../../ui/field.tsx';
+import { type MercadoPagoAttempt, useMercadoPagoAttempt, useMercadoPagoConfig } from './use-mercadopago.ts';
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+/** Step 2 for mp_pix: the Payment Brick's PIX choice submits only the method. */
+export function MercadoPagoPixForm({
+  amount,
+  onSubmit,
+}: {
+  amount: number;
+  onSubmit(data: { payment_method_id: 'pix' }): Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="mp-step" aria-label={m.pixTitle}>
+      <h2 className="mp-title">{m.pixTitle}</h2>
+      <p>{m.pixLead}</p>
+      <button
+        type="button"
+        className="button button-block"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => {
+          setBusy(true);
+          onSubmit({ payment_method_id: 'pix' }).finally(() => setBusy(false));
+        }}
+      >
+        {m.pay(formatPrice(amount))}
+      </button>
+    </section>
+  );
+}
+
+/** Step 3 for mp_pix and mp_card: the provider's status, the PIX code and QR while it is unpaid. */
+export function MercadoPagoStatus({
+  attemptId,
+  initial,
+}: {
+  attemptId: string;
+  initial?: MercadoPagoAttempt | null;
+}) {
+  const attempt = useMercadoPagoAttempt(attemptId, initial ?? null);
+  const { config } = useMercadoPagoConfig();
+  if (!attempt) return null;
+  if (attempt.status === 'paid') {
+    return (
+      <p className="mp-status mp-status-paid" role="status">
+        {attempt.strategy === 'mp_pix' ? m.pixPaid : m.cardApproved}
+      </p>
+    );
+  }
+  if (attempt.status === 'expired') return <FormAlert>{m.pixExpired}</FormAlert>;
+  if (attempt.status !== 'pending' && attempt.status !== 'analysis')
+    return <FormAlert>{m.pixRejected}</FormAlert>;
+  if (attempt.strategy === 'mp_card') {
+    return (
+      <p className="mp-status" role="status">
+        {m.cardPending}
+      </p>
+    );
+  }
+  const data = (attempt.request_data ?? {}) as { qr_code?: unknown; qr_code_base64?: unknown };
+  const code = typeof data.qr_code === 'string' ? data.qr_code : '';
+  const png = typeof data.qr_code_base64 === 'string' ? data.qr_code_base64 : '';
+  return (
+    <section className="mp-pix" aria-label={m.pixTitle}>
+      <h2 className="mp-title">{m.pixTitle}</h2>
+      <p>{m.pixLead}</p>
+      {png && (
+        <img
+          className="mp-pix-qr"
+          src={`data:image/png;base64,${png}`}
+          alt={m.pixQrAlt}
+          width={220}
+          height={220}
+        />
+      )}
+      <PixCode code={code} />
+      {attempt.expires_at && (
+        <p className="mp-pix-expires">{m.pixExpires(dateTime.format(new Date(attempt.expires_at)))}</p>
+      )}
+      <p className="mp-status" role="status" aria-live="polite">
+        {m.pixWaiting}
+      </p>
+      {config?.simulated && <p className="mp-dev-hint">{m.devPageHint}</p>}
+    </section>
+  );
+}
+
+function PixCode({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="mp-pix-code">
+      <label htmlFor="mp-pix-code">{m.pixCodeLabel}</label>
+      <textarea
+        id="mp-pix-code"
+        className="input"
+        readOnly
+        rows={3}
+        value={code}
+        onFocus={(e) => e.target.select()}
+      />
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => {
+          navigator.clipboard?.writeText(code).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
+        }}
+      >
+        {copied ? m.pixCopied : m.pixCopy}
+      </button>
+    </div>
+  );
+}
