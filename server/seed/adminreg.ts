@@ -218,8 +218,41 @@ export function receiptPng(seed: number): Uint8Array {
   return png;
 }
 
-/** Seeds the attempts (users, profiles, registrations, confirmations, receipts). */
+/**
+ * Seeds the attempts (users, profiles, registrations, confirmations) in one transaction, after
+ * storing the receipts (storage may use the database: not from inside the transaction). Once.
+ */
 export async function seedAdminRegistrations(db: Db, ctx: SeedContext, passwordHash: string): Promise<void> {
+  const first = ADMINREG_DEMO.attempts[0]!;
+  const done = async (q: Db) =>
+    (await q.query('select 1 from public.profiles where id = $1', [first.userId])).length > 0;
+  if (await done(db)) return;
+  for (const [i, a] of ADMINREG_DEMO.attempts.entries()) {
+    if (!a.receiptPath) continue;
+    const tier = DEMO_TIERS[a.tier];
+    const body =
+      a.receipt === 'pdf'
+        ? simplePdf('Comprovante de transferência PIX', [
+            `Pagador: ${a.name}`,
+            `Valor: R$ ${(tier.price / 100).toFixed(2).replace('.', ',')}`,
+            'Recebedor: Congrega Jovens',
+            `Identificador: E${String(90000000 + (i + 1) * 131)}`,
+          ])
+        : receiptPng(i + 1);
+    await ctx.putObject(
+      RECEIPTS_BUCKET,
+      a.receiptPath,
+      body,
+      a.receipt === 'pdf' ? 'application/pdf' : 'image/png',
+    );
+  }
+  await db.transaction(async (tx) => {
+    if (await done(tx)) return;
+    await insertAttempts(tx, ctx, passwordHash);
+  });
+}
+
+async function insertAttempts(db: Db, ctx: SeedContext, passwordHash: string): Promise<void> {
   const now = ctx.now.getTime();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR).toISOString();
   for (const [i, a] of ADMINREG_DEMO.attempts.entries()) {
@@ -270,24 +303,7 @@ export async function seedAdminRegistrations(db: Db, ctx: SeedContext, passwordH
       voucherId = row!.id;
     }
     const requestData: Record<string, unknown> = { amount: tier.price };
-    if (a.receiptPath) {
-      requestData.file = a.receiptPath;
-      const body =
-        a.receipt === 'pdf'
-          ? simplePdf('Comprovante de transferência PIX', [
-              `Pagador: ${a.name}`,
-              `Valor: R$ ${(tier.price / 100).toFixed(2).replace('.', ',')}`,
-              'Recebedor: Congrega Jovens',
-              `Identificador: E${String(90000000 + n * 131)}`,
-            ])
-          : receiptPng(n);
-      await ctx.putObject(
-        RECEIPTS_BUCKET,
-        a.receiptPath,
-        body,
-        a.receipt === 'pdf' ? 'application/pdf' : 'image/png',
-      );
-    }
+    if (a.receiptPath) requestData.file = a.receiptPath;
     if (a.strategy === 'mp_pix') requestData.qr_code = `00020126580014br.gov.bcb.pix0136demo${n}`;
     if (a.strategy === 'link') requestData.payment_link = 'https://mpago.la/congrega-acampamento';
     await db.query(

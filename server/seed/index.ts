@@ -706,6 +706,6 @@ export async function seed(db: Db, ctx: SeedContext): Promise<void> {
       status: 'paid',
       created_at: at(-3 * DAY),
     });
-    await seedAdminRegistrations(tx, ctx, passwordHash);
   });
+  await seedAdminRegistrations(db, ctx, passwordHash);
 }

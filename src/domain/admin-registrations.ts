@@ -5,6 +5,8 @@
  */
 import * as v from 'valibot';
 import { adminRegistrationsMessages as m } from './messages/admin-registrations.ts';
+import { validationMessages } from './messages.ts';
+import { canTransition, reasonSchema } from './registrations.ts';
 import {
   type ConfirmationStatus,
   PAYMENT_METHODS,
@@ -16,9 +18,6 @@ import { uuidSchema } from './validation.ts';
 /** Rows per page of the list. */
 export const ADMIN_CONFIRMATIONS_PAGE_SIZE = 50;
 export const ADMIN_CONFIRMATIONS_MAX_PAGE_SIZE = 100;
-/** Refusal and cancellation reasons: at least 3 characters (spec §5, §9). */
-export const REASON_MIN_LENGTH = 3;
-export const REASON_MAX_LENGTH = 500;
 /** Longest 'Nome ou email' text. */
 export const FILTER_TEXT_MAX_LENGTH = 120;
 
@@ -74,35 +73,32 @@ export const adminConfirmationsQuerySchema = v.object({
   ),
 });
 
-/** The reason of a rejection or a cancellation: trimmed, more than 2 characters (shown to the member). */
-export const reasonSchema = v.pipe(
-  v.string(m.reasonTooShort),
-  v.trim(),
-  v.minLength(REASON_MIN_LENGTH, m.reasonTooShort),
-  v.maxLength(REASON_MAX_LENGTH, m.reasonTooLong),
-);
-export const reasonBodySchema = v.object({ reason: reasonSchema }, m.reasonTooShort);
+/** Body of reject and 'Excluir': the reason, 3+ characters, shown to the member (spec §4, §5). */
+export const reasonBodySchema = v.object({ reason: reasonSchema }, validationMessages.reasonMin);
 
-/** Statuses from which staff may still act (spec §4): a decided attempt stays decided. */
-const UNDECIDED_FOR_APPROVAL: readonly ConfirmationStatus[] = ['pending', 'analysis', 'expired'];
 /** Methods a person reviews (receipt, cash at the door, payment link). */
-const REVIEWED_METHODS: readonly PaymentMethod[] = ['file', 'cash', 'link'];
+const REVIEWED_METHODS: readonly string[] = ['file', 'cash', 'link'];
 
 export type AdminAction = 'approve' | 'reject' | 'cancel';
+/** The status each staff action moves an attempt to. */
+export const ADMIN_ACTION_TARGET = { approve: 'paid', reject: 'rejected', cancel: 'canceled' } as const;
 
 /**
- * The buttons a confirmation shows (spec §4): 'Aprovar' and 'Rejeitar' on reviewed methods (cash,
- * link, receipt) not yet paid, rejected or canceled; 'Excluir' on any not rejected or canceled.
- * The server decides again when the button is pressed.
+ * The buttons an attempt shows (spec §4): 'Aprovar' with 'Rejeitar' on the reviewed methods (cash,
+ * link, receipt) while it may still become paid; 'Excluir' while it may still be canceled. The
+ * transitions are the domain's (registrations.ts); the server decides again on the press.
  */
 export function adminActions(c: { strategy: string; status: string }): AdminAction[] {
+  if (!isConfirmationStatus(c.status)) return [];
   const actions: AdminAction[] = [];
-  const status = c.status as ConfirmationStatus;
-  if (REVIEWED_METHODS.includes(c.strategy as PaymentMethod) && UNDECIDED_FOR_APPROVAL.includes(status)) {
+  if (REVIEWED_METHODS.includes(c.strategy) && canTransition(c.status, 'paid'))
     actions.push('approve', 'reject');
-  }
-  if (status !== 'rejected' && status !== 'canceled') actions.push('cancel');
+  if (canTransition(c.status, 'canceled')) actions.push('cancel');
   return actions;
+}
+
+function isConfirmationStatus(value: string): value is ConfirmationStatus {
+  return (REGISTRATION_STATUSES as readonly string[]).includes(value);
 }
 
 /** The badge print link of a row (`/admin/badge?name=&temple=&code=`, spec §2). */

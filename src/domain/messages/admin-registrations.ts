@@ -49,25 +49,11 @@ export const adminRegistrationsMessages = {
   rejectTitle: 'Rejeitar pagamento',
   removeTitle: 'Excluir inscrição',
   reasonLabel: 'Motivo (será mostrado ao inscrito)',
-  reasonTooShort: 'O motivo deve ter ao menos 3 caracteres',
-  reasonTooLong: 'O motivo deve ter no máximo 500 caracteres',
   confirm: 'Confirmar',
   cancel: 'Voltar',
   approved: 'Pagamento aprovado.',
   rejected: 'Pagamento rejeitado.',
   removed: 'Inscrição excluída.',
   invalidCursor: 'Página inválida. Recarregue a lista.',
-  transitionNotAllowed: 'Essa inscrição não pode mais ser alterada assim. Recarregue a lista.',
   forbidden: 'Você não tem permissão para ver as inscrições.',
 } as const;
-
-/** How staff read each payment method (strategy, spec §3). */
-export const paymentMethodLabels: Record<string, string> = {
-  mp_pix: 'PIX',
-  mp_card: 'Cartão de crédito',
-  file: 'Comprovante PIX',
-  cash: 'Pagamento presencial',
-  link: 'Link de pagamento',
-  voucher: 'Voucher',
-  open: 'Gratuito',
-};

@@ -58,7 +58,7 @@ function containsPattern(text: string): string {
  * The list's order: the person's name without case or accents ('Ângela' with the a's), compared
  * byte by byte so every database and driver agrees; a user without a profile sorts first.
  */
-const sortName = sql<string>`public.search_fold(coalesce(p.name, '')) collate "C"`;
+const sortName = sql<string>`coalesce(p.search_name, '')`;
 
 /**
  * The statement behind the list: one row per payment attempt with its registration, event, tier,
@@ -111,8 +111,8 @@ export function adminConfirmationsQuery(
     const pattern = containsPattern(filter.text);
     select = select.where((eb) =>
       eb.or([
-        eb(sql`public.search_fold(p.name)`, 'like', sql`public.search_fold(${pattern})`),
-        eb(sql`public.search_fold(p.email)`, 'like', sql`public.search_fold(${pattern})`),
+        eb('p.search_name', 'like', sql<string>`public.search_fold(${pattern})`),
+        eb('p.email', 'ilike', pattern),
       ]),
     );
   }

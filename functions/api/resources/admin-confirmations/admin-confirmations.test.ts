@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMINREG_DEMO } from '../../../../server/seed/adminreg.ts';
-import { DEMO_EVENTS } from '../../../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_TIERS } from '../../../../server/seed/demo.ts';
 import type {
   AdminConfirmationPage,
   AdminConfirmationRow,
@@ -179,5 +179,122 @@ describe('GET /v1/admin/confirmations', () => {
     const ids = (res.body as { id: string }[]).map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining([DEMO_EVENTS.conference.id, DEMO_EVENTS.later.id]));
     expect(ids).not.toContain(DEMO_EVENTS.vigil.id);
+  });
+});
+
+describe('POST /v1/admin/confirmations/:id/approve|reject|cancel', () => {
+  const attempt = (name: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(name))!;
+  const post = (id: string, action: string, as: Parameters<typeof t.tokenFor>[0], json?: unknown) =>
+    t.call(`/v1/admin/confirmations/${id}/${action}`, {
+      method: 'POST',
+      token: t.tokenFor(as),
+      ...(json === undefined ? {} : { json }),
+    });
+  const statusOf = async (id: string) => {
+    const page = await list(
+      `?text=${encodeURIComponent(ADMINREG_DEMO.attempts.find((a) => a.confirmationId === id)!.email)}`,
+    );
+    return page.items.find((r) => r.id === id)!;
+  };
+
+  it('401 without a token; 403 without write_confirmations (lider@ may only read)', async () => {
+    const id = attempt('Júlia').confirmationId;
+    for (const action of ['approve', 'reject', 'cancel']) {
+      expect((await t.call(`/v1/admin/confirmations/${id}/${action}`, { method: 'POST' })).status).toBe(401);
+      for (const who of ['lider', 'voluntario', 'membro'] as const) {
+        expect(await post(id, action, who, { reason: 'Motivo qualquer' }), `${who} ${action}`).toMatchObject({
+          status: 403,
+          body: { code: 'FORBIDDEN' },
+        });
+      }
+    }
+    expect((await statusOf(id)).status).toBe('analysis');
+  });
+
+  it('approves a receipt in analysis: paid, with its registration, and it leaves the analysis list', async () => {
+    const julia = attempt('Júlia');
+    const res = await post(julia.confirmationId, 'approve', 'secretaria');
+    expect(res).toMatchObject({
+      status: 200,
+      body: { id: julia.confirmationId, status: 'paid', registration: { status: 'paid' }, changed: true },
+    });
+    const analysis = await list('?status=analysis&paymentMethod=file');
+    expect(analysis.items.map((r) => r.id)).not.toContain(julia.confirmationId);
+    expect((await statusOf(julia.confirmationId)).registration.status).toBe('paid');
+    // the member's own read says paid too
+    const mine = await t.call('/v1/registrations', { token: t.tokenFor({ id: julia.userId }) });
+    expect(JSON.stringify(mine.body)).toContain('"paid"');
+  });
+
+  it('rejects with a reason of 3+ characters, kept for the member; bad reasons change nothing', async () => {
+    const carla = attempt('Carla');
+    for (const bad of [
+      {},
+      { reason: '' },
+      { reason: '  ab  ' },
+      { reason: 12 },
+      { reason: 'x'.repeat(501) },
+    ]) {
+      const res = await post(carla.confirmationId, 'reject', 'secretaria', bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.code).toBe('INVALID_DATA');
+    }
+    expect((await post(carla.confirmationId, 'reject', 'secretaria', { reason: 'ab' })).body.message).toBe(
+      'O motivo deve ter ao menos 3 caracteres',
+    );
+    expect((await statusOf(carla.confirmationId)).status).toBe('pending');
+
+    const res = await post(carla.confirmationId, 'reject', 'admin', { reason: '  Pagamento não recebido  ' });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { status: 'rejected', registration: { status: 'rejected' } },
+    });
+    const row = await statusOf(carla.confirmationId);
+    expect(row).toMatchObject({ status: 'rejected', reason: 'Pagamento não recebido' });
+    const mine = await t.call('/v1/registrations', { token: t.tokenFor({ id: carla.userId }) });
+    expect(JSON.stringify(mine.body)).toContain('Pagamento não recebido');
+  });
+
+  it("'Excluir' cancels with a reason, returns the place to a limited tier exactly once; a decided attempt is 409", async () => {
+    const felipe = attempt('Felipe'); // cash pending on the 'Lote Caravana' (limited)
+    const tierBefore = await t.call(`/v1/events/${DEMO_EVENTS.conference.id}`);
+    const available = (body: { pricing_tiers: { id: string; available: number | null }[] }) =>
+      body.pricing_tiers.find((tier) => tier.id === DEMO_TIERS.conferenceCaravan.id)?.available;
+    expect((await post(felipe.confirmationId, 'cancel', 'secretaria', { reason: 'x' })).status).toBe(400);
+    const res = await post(felipe.confirmationId, 'cancel', 'secretaria', { reason: 'Inscrição duplicada' });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { status: 'canceled', registration: { status: 'canceled' } },
+    });
+    const tierAfter = await t.call(`/v1/events/${DEMO_EVENTS.conference.id}`);
+    expect(available(tierAfter.body)).toBe((available(tierBefore.body) ?? 0) + 1);
+
+    // a canceled attempt is decided: approve, reject and cancel again are 409
+    for (const action of ['approve', 'reject'] as const) {
+      expect(
+        await post(felipe.confirmationId, action, 'secretaria', { reason: 'Outro motivo' }),
+      ).toMatchObject({
+        status: 409,
+        body: { code: 'INVALID_TRANSITION' },
+      });
+    }
+    const again = await post(felipe.confirmationId, 'cancel', 'secretaria', { reason: 'De novo' });
+    expect([200, 409]).toContain(again.status);
+    expect(available((await t.call(`/v1/events/${DEMO_EVENTS.conference.id}`)).body)).toBe(
+      available(tierAfter.body),
+    );
+  });
+
+  it('refuses a rejected attempt (409), answers 404 for an unknown or malformed id', async () => {
+    const vinicius = attempt('Vinícius'); // rejected in the seed
+    expect(await post(vinicius.confirmationId, 'approve', 'secretaria')).toMatchObject({
+      status: 409,
+      body: { code: 'INVALID_TRANSITION' },
+    });
+    for (const id of ['7e57a000-0000-4000-8003-999999999999', 'nope']) {
+      const res = await post(id, 'approve', 'secretaria');
+      expect(res.status, id).toBe(404);
+      expect(res.body.code).toBe('REGISTRATION_NOT_FOUND');
+    }
   });
 });
