@@ -35,7 +35,11 @@ interface Attempt {
 const id = (kind: 'user' | 'registration' | 'confirmation', n: number) =>
   `7e57a000-0000-4000-8${{ user: '001', registration: '002', confirmation: '003' }[kind]}-${String(n).padStart(12, '0')}`;
 
-/** The attempts, in the order their ids are numbered (1-based). Names sort differently from ids. */
+/**
+ * The attempts, in the order their ids are numbered (1-based). Names sort differently from ids.
+ * Active ones sit on unlimited tiers or on tiers with places to give back (a full tier such as
+ * 'Casal' would refuse the place a rejection returns): the demo tiers' counts stay as they are.
+ */
 const ATTEMPTS: Attempt[] = [
   {
     name: 'Júlia Araújo Ferreira',
@@ -71,8 +75,8 @@ const ATTEMPTS: Attempt[] = [
   },
   { name: 'Carla Menezes Duarte', tier: 'conferenceCaravan', strategy: 'cash', status: 'pending', ago: 10 },
   { name: 'Felipe Gonçalves Rocha', tier: 'conferenceCaravan', strategy: 'cash', status: 'pending', ago: 26 },
-  { name: 'Patrícia Lopes Barbosa', tier: 'laterCouple', strategy: 'cash', status: 'pending', ago: 72 },
-  { name: 'Rodrigo Vieira Campos', tier: 'laterCouple', strategy: 'cash', status: 'pending', ago: 4 },
+  { name: 'Patrícia Lopes Barbosa', tier: 'conferenceCaravan', strategy: 'cash', status: 'pending', ago: 72 },
+  { name: 'Rodrigo Vieira Campos', tier: 'conferenceCaravan', strategy: 'cash', status: 'pending', ago: 4 },
   { name: 'Débora Cristina Alves', tier: 'conferenceSecond', strategy: 'mp_card', status: 'paid', ago: 40 },
   {
     name: 'Eduardo Martins Silva',
@@ -82,7 +86,7 @@ const ATTEMPTS: Attempt[] = [
     ago: 60,
     receipt: 'pdf',
   },
-  { name: 'Gabriela Moura Teixeira', tier: 'laterCouple', strategy: 'cash', status: 'paid', ago: 90 },
+  { name: 'Gabriela Moura Teixeira', tier: 'conferenceCaravan', strategy: 'cash', status: 'paid', ago: 90 },
   {
     name: 'Isabela Freitas Cardoso',
     tier: 'conferenceCaravan',
