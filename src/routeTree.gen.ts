@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as MainRouteImport } from './routes/_main'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
+import { Route as MainAdminRouteImport } from './routes/_main/admin'
 import { Route as MainAllRouteImport } from './routes/_main/all'
 import { Route as MainFastpassRouteImport } from './routes/_main/fastpass'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
@@ -23,6 +24,7 @@ import { Route as AuthOauthRouteImport } from './routes/auth/oauth'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
+import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 
 const MainRoute = MainRouteImport.update({
@@ -37,6 +39,11 @@ const AuthRoute = AuthRouteImport.update({
 const MainIndexRoute = MainIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainAdminRoute = MainAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => MainRoute,
 } as any)
 const MainAllRoute = MainAllRouteImport.update({
@@ -94,6 +101,11 @@ const AuthWelcomeRoute = AuthWelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
+  id: '/registrations',
+  path: '/registrations',
+  getParentRoute: () => MainAdminRoute,
+} as any)
 const MainEventsIdRoute = MainEventsIdRouteImport.update({
   id: '/events/$id',
   path: '/events/$id',
@@ -103,6 +115,7 @@ const MainEventsIdRoute = MainEventsIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
   '/auth': typeof AuthRouteWithChildren
+  '/admin': typeof MainAdminRouteWithChildren
   '/all': typeof MainAllRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
@@ -114,9 +127,11 @@ export interface FileRoutesByFullPath {
   '/auth/signup': typeof AuthSignupRoute
   '/auth/welcome': typeof AuthWelcomeRoute
   '/auth/': typeof AuthIndexRoute
+  '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRoutesByTo {
+  '/admin': typeof MainAdminRouteWithChildren
   '/all': typeof MainAllRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
@@ -129,12 +144,14 @@ export interface FileRoutesByTo {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/': typeof MainIndexRoute
   '/auth': typeof AuthIndexRoute
+  '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_main': typeof MainRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
+  '/_main/admin': typeof MainAdminRouteWithChildren
   '/_main/all': typeof MainAllRoute
   '/_main/fastpass': typeof MainFastpassRoute
   '/_main/profile': typeof MainProfileRoute
@@ -147,6 +164,7 @@ export interface FileRoutesById {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/_main/': typeof MainIndexRoute
   '/auth/': typeof AuthIndexRoute
+  '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
   '/_main/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRouteTypes {
@@ -154,6 +172,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/admin'
     | '/all'
     | '/fastpass'
     | '/profile'
@@ -165,9 +184,11 @@ export interface FileRouteTypes {
     | '/auth/signup'
     | '/auth/welcome'
     | '/auth/'
+    | '/admin/registrations'
     | '/events/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/admin'
     | '/all'
     | '/fastpass'
     | '/profile'
@@ -180,11 +201,13 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/'
     | '/auth'
+    | '/admin/registrations'
     | '/events/$id'
   id:
     | '__root__'
     | '/_main'
     | '/auth'
+    | '/_main/admin'
     | '/_main/all'
     | '/_main/fastpass'
     | '/_main/profile'
@@ -197,6 +220,7 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/_main/'
     | '/auth/'
+    | '/_main/admin/registrations'
     | '/_main/events/$id'
   fileRoutesById: FileRoutesById
 }
@@ -226,6 +250,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof MainIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin': {
+      id: '/_main/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof MainAdminRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/all': {
@@ -305,6 +336,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWelcomeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/registrations': {
+      id: '/_main/admin/registrations'
+      path: '/registrations'
+      fullPath: '/admin/registrations'
+      preLoaderRoute: typeof MainAdminRegistrationsRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/events/$id': {
       id: '/_main/events/$id'
       path: '/events/$id'
@@ -315,7 +353,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface MainAdminRouteChildren {
+  MainAdminRegistrationsRoute: typeof MainAdminRegistrationsRoute
+}
+
+const MainAdminRouteChildren: MainAdminRouteChildren = {
+  MainAdminRegistrationsRoute: MainAdminRegistrationsRoute,
+}
+
+const MainAdminRouteWithChildren = MainAdminRoute._addFileChildren(
+  MainAdminRouteChildren,
+)
+
 interface MainRouteChildren {
+  MainAdminRoute: typeof MainAdminRouteWithChildren
   MainAllRoute: typeof MainAllRoute
   MainFastpassRoute: typeof MainFastpassRoute
   MainProfileRoute: typeof MainProfileRoute
@@ -324,6 +375,7 @@ interface MainRouteChildren {
 }
 
 const MainRouteChildren: MainRouteChildren = {
+  MainAdminRoute: MainAdminRouteWithChildren,
   MainAllRoute: MainAllRoute,
   MainFastpassRoute: MainFastpassRoute,
   MainProfileRoute: MainProfileRoute,

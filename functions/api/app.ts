@@ -12,6 +12,7 @@ import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
 import { checkoutRoutes } from './resources/checkout/checkout.routes.ts';
 import { confirmationsRoutes } from './resources/confirmations/confirmations.routes.ts';
+import { adminConfirmationsRoutes } from './resources/admin-confirmations/admin-confirmations.routes.ts';
 import { eventsRoutes } from './resources/events/events.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
@@ -88,7 +89,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', usersRoutes)
     .route('/', checkoutRoutes)
     .route('/', confirmationsRoutes)
-    .route('/', mercadoPagoRoutes);
+    .route('/', mercadoPagoRoutes)
+    .route('/', adminConfirmationsRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {

@@ -6,6 +6,7 @@
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { SeedContext } from '../seed-context.ts';
 import { seedCheckout } from './checkout.ts';
+import { seedAdminRegistrations } from './adminreg.ts';
 import {
   DEMO_EVENTS,
   DEMO_FILES,
@@ -708,4 +709,5 @@ export async function seed(db: Db, ctx: SeedContext): Promise<void> {
     });
     await seedCheckout(tx, ctx);
   });
+  await seedAdminRegistrations(db, ctx, passwordHash);
 }

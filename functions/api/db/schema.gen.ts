@@ -173,6 +173,7 @@ export interface Profiles {
   name: string;
   other_church: string | null;
   phone: string | null;
+  search_name: GeneratedAlways<string | null>;
   temple_id: string | null;
   updated_at: Generated<Timestamp>;
 }

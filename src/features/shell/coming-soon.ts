@@ -11,7 +11,6 @@ const PLANNED: [RegExp, string][] = [
   [/^\/my-registrations(\/[^/]+)?\/?$/, menuMessages.myRegistrations],
   [/^\/admin\/events\/new\/?$/, 'Novo evento'],
   [/^\/admin\/events\/[^/]+\/?$/, 'Editar evento'],
-  [/^\/admin\/registrations\/?$/, menuMessages.allRegistrations],
   [/^\/admin\/users\/?$/, menuMessages.searchUsers],
   [/^\/admin\/single-page-signup\/?$/, menuMessages.thirdPartySignup],
   [/^\/admin\/reports\/?$/, menuMessages.reports],

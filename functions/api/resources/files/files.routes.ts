@@ -3,23 +3,34 @@ import * as v from 'valibot';
 import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { valid } from '../../lib/validate.ts';
-import { requireUser } from '../../middleware/auth.ts';
-import { eventFileSignedUrl } from './files.service.ts';
+import { loadPermissions, requireUser } from '../../middleware/auth.ts';
+import { eventFileSignedUrl, receiptSignedUrl } from './files.service.ts';
 
 const fileQuery = v.object({
-  // receiptFile arrives with the confirmation permissions
-  type: v.literal('eventFile'),
+  type: v.picklist(['eventFile', 'receiptFile']),
   filename: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
 });
 
-/** GET /v1/files?type=eventFile&filename=<path>: a signed URL for an event file (signed-in users). */
+/**
+ * GET /v1/files?type=eventFile|receiptFile&filename=<path>: a signed URL. Event files: any
+ * signed-in user. Receipts: staff with read_confirmations, or the member who sent it; to anyone
+ * else a receipt does not exist (404, not 403: its path says nothing).
+ */
 export const filesRoutes = new Hono<AppEnv>().get(
   '/v1/files',
   requireUser,
   valid('query', fileQuery),
   async (c) => {
     const { db, storage } = c.get('ports');
-    const signedUrl = await eventFileSignedUrl(db, storage, c.req.valid('query').filename);
+    const { type, filename } = c.req.valid('query');
+    let signedUrl: string | null;
+    if (type === 'receiptFile') {
+      const user = c.get('user');
+      const staff = (await loadPermissions(db, user.id)).includes('read_confirmations');
+      signedUrl = await receiptSignedUrl(db, storage, filename, staff ? null : user.id);
+    } else {
+      signedUrl = await eventFileSignedUrl(db, storage, filename);
+    }
     if (!signedUrl) throw notFound('FILE_NOT_FOUND');
     return c.json({ signedUrl });
   },

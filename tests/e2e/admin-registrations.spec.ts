@@ -1,0 +1,199 @@
+/**
+ * Staff payment review on the real host (demo seed, server/seed/adminreg.ts): secretaria@ reaches
+ * 'Inscrições' from the menu, on the receipts in analysis; opens a receipt; approves one; rejects a
+ * cash one with a reason the member then reads; 'Excluir'; filters and the empty text. A member
+ * without the permission has no menu item, is sent home, and the API answers 403.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+
+test.use({ viewport: { width: 1024, height: 900 } });
+
+const attempt = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
+
+async function login(page: Page, email: string, redirectTo = '/') {
+  await page.goto(`/auth/login?method=email&redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
+}
+
+/** The API through the signed-in page (its stored access token), as the app calls it. */
+async function apiAsPage(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
+      const token = key
+        ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token
+        : '';
+      const res = await fetch(`/functions/v1/api${path}`, {
+        method: init.method ?? 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { path, init },
+  );
+}
+
+const rows = (page: Page) => page.locator('.review-row');
+const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
+
+test('secretaria@ reviews: analysis filter first, opens a receipt, approves one', async ({ page }) => {
+  await login(page, DEMO_USERS.secretaria.email);
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('link', { name: 'Todas as Inscrições' }).click();
+  await expect(page).toHaveURL(/\/admin\/registrations$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inscrições' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Comprovantes em análise' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // the receipts in analysis, sorted by name (accents ignored: Ângela with the a's)
+  const angela = attempt('Ângela');
+  const julia = attempt('Júlia');
+  await expect(rows(page).first()).toContainText(angela.name);
+  const names = await page.locator('.review-name').allTextContents();
+  const expected = ADMINREG_DEMO.attempts
+    .filter((a) => a.strategy === 'file' && a.status === 'analysis')
+    .map((a) => a.name)
+    .filter((n) => names.includes(n));
+  expect(names.length).toBeGreaterThanOrEqual(3);
+  expect(names).toEqual(
+    [...expected].sort((a, b) =>
+      a.normalize('NFD').replace(/\p{M}/gu, '').localeCompare(b.normalize('NFD').replace(/\p{M}/gu, '')),
+    ),
+  );
+
+  // expand a row: event and tier, method, status, e-mail, value, badge link; open its receipt
+  const row = rowOf(page, angela.name);
+  await row.getByRole('button', { name: new RegExp(angela.name) }).click();
+  await expect(row.getByText(angela.email)).toBeVisible();
+  await expect(row.getByText('Em análise').first()).toBeVisible();
+  await expect(row.getByText('R$ 40,00').first()).toBeVisible();
+  const badge = row.getByRole('link', { name: 'Imprimir crachá' });
+  const badgeUrl = new URL((await badge.getAttribute('href'))!, 'http://x');
+  expect(badgeUrl.pathname).toBe('/admin/badge');
+  expect(badgeUrl.searchParams.get('name')).toBe(angela.name);
+  expect(badgeUrl.searchParams.get('code')).toMatch(/^\d{6}$/);
+  expect(badgeUrl.searchParams.get('temple')).toBeTruthy();
+  await row.getByRole('button', { name: 'Ver comprovante' }).click();
+  const viewer = page.getByRole('dialog', { name: new RegExp(`Comprovante — ${angela.name}`) });
+  const image = viewer.getByRole('img');
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await viewer.getByRole('button', { name: 'Fechar' }).click();
+  await expect(viewer).toBeHidden();
+
+  // approve Júlia's receipt: the row leaves, a notice says so, 'Pagos' lists her
+  const juliaRow = rowOf(page, julia.name);
+  await juliaRow.getByRole('button', { name: new RegExp(julia.name) }).click();
+  await expect(juliaRow.getByRole('button', { name: 'Rejeitar' })).toBeVisible();
+  await juliaRow.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pagamento aprovado.' })).toBeVisible();
+  await expect(rowOf(page, julia.name)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Pagos', exact: true }).click();
+  await expect(rowOf(page, julia.name)).toContainText('Pago');
+
+  // the member reads it as paid
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await login(page, julia.email);
+  const mine = await apiAsPage(page, '/v1/registrations');
+  expect(mine.status).toBe(200);
+  const registration = (mine.body as { id: string; status: string }[]).find(
+    (r) => r.id === julia.registrationId,
+  );
+  expect(registration?.status).toBe('paid');
+});
+
+test('rejects a cash payment with a reason the member reads; Excluir; filters; empty text', async ({
+  page,
+}) => {
+  const patricia = attempt('Patrícia');
+  const rodrigo = attempt('Rodrigo');
+  await login(page, DEMO_USERS.secretaria.email, '/admin/registrations');
+  await page.getByRole('button', { name: 'Pendentes em Pagamento presencial' }).click();
+  await expect(rowOf(page, patricia.name)).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'Comprovante PIX' })).toHaveCount(0);
+
+  // Rejeitar asks for a reason of 3+ characters
+  const row = rowOf(page, patricia.name);
+  await row.getByRole('button', { name: new RegExp(patricia.name) }).click();
+  await row.getByRole('button', { name: 'Rejeitar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rejeitar pagamento' });
+  await dialog.getByLabel(/Motivo/).fill('ab');
+  await dialog.getByRole('button', { name: 'Rejeitar' }).click();
+  await expect(dialog.getByText('O motivo deve ter ao menos 3 caracteres')).toBeVisible();
+  await dialog.getByLabel(/Motivo/).fill('Pagamento não identificado no caixa');
+  await dialog.getByRole('button', { name: 'Rejeitar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, patricia.name)).toHaveCount(0);
+
+  // Excluir (reason) on another pending cash one
+  const other = rowOf(page, rodrigo.name);
+  await other.getByRole('button', { name: new RegExp(rodrigo.name) }).click();
+  await other.getByRole('button', { name: 'Excluir' }).click();
+  const remove = page.getByRole('dialog', { name: 'Excluir inscrição' });
+  await remove.getByLabel(/Motivo/).fill('Inscrição em duplicidade');
+  await remove.getByRole('button', { name: 'Excluir' }).click();
+  await expect(rowOf(page, rodrigo.name)).toHaveCount(0);
+
+  // PIX Expirados
+  await page.getByRole('button', { name: 'PIX Expirados' }).click();
+  for (const a of ADMINREG_DEMO.attempts.filter((x) => x.strategy === 'mp_pix' && x.status === 'expired')) {
+    await expect(rowOf(page, a.name)).toBeVisible();
+  }
+  await expect(rows(page)).toHaveCount(3);
+
+  // Outros filtros: status, method and 'Nome ou email' (accents ignored); then nothing matches
+  await page.getByRole('button', { name: 'Outros filtros' }).click();
+  await page.getByLabel('Status').selectOption({ label: 'Rejeitado' });
+  await page.getByLabel('Método de pagamento').selectOption({ label: 'Pagamento presencial' });
+  await page.getByLabel('Nome ou email').fill('patricia');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await rowOf(page, patricia.name)
+    .getByRole('button', { name: new RegExp(patricia.name) })
+    .click();
+  await expect(rowOf(page, patricia.name).getByText('Pagamento não identificado no caixa')).toBeVisible();
+  // a decided attempt offers no Aprovar/Rejeitar/Excluir
+  await expect(rowOf(page, patricia.name).getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+  await page.getByLabel('Nome ou email').fill('ninguem-com-esse-nome');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByText('Não há inscrições para os filtros selecionados.')).toBeVisible();
+
+  // the member reads the reason
+  await page.evaluate(() => localStorage.clear());
+  await login(page, patricia.email);
+  const mine = await apiAsPage(page, '/v1/registrations');
+  expect(JSON.stringify(mine.body)).toContain('Pagamento não identificado no caixa');
+});
+
+test('a member without the permission: no menu item, sent home, the API says 403', async ({ page }) => {
+  await login(page, DEMO_USERS.membro.email);
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(page.getByRole('link', { name: 'Minhas inscrições' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Todas as Inscrições' })).toHaveCount(0);
+  await page.goto('/admin/registrations');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  expect((await apiAsPage(page, '/v1/admin/confirmations')).status).toBe(403);
+  const id = attempt('Bruno').confirmationId;
+  expect((await apiAsPage(page, `/v1/admin/confirmations/${id}/approve`, { method: 'POST' })).status).toBe(
+    403,
+  );
+
+  // lider@ reads the list but may not decide
+  await page.evaluate(() => localStorage.clear());
+  await login(page, DEMO_USERS.lider.email, '/admin/registrations');
+  await expect(rowOf(page, attempt('Bruno').name)).toBeVisible();
+  await rowOf(page, attempt('Bruno').name).getByRole('button', { name: /Bruno/ }).click();
+  await expect(page.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+  expect((await apiAsPage(page, `/v1/admin/confirmations/${id}/approve`, { method: 'POST' })).status).toBe(
+    403,
+  );
+});
