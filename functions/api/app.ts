@@ -10,6 +10,7 @@ import { createTokenVerifier } from './middleware/auth.ts';
 import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
+import { checkinsRoutes } from './resources/checkins/checkins.routes.ts';
 import { eventsRoutes } from './resources/events/events.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
@@ -82,7 +83,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', eventsRoutes)
     .route('/', registrationsRoutes)
     .route('/', filesRoutes)
-    .route('/', usersRoutes);
+    .route('/', usersRoutes)
+    .route('/', checkinsRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {

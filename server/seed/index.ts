@@ -5,6 +5,7 @@
 
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { SeedContext } from '../seed-context.ts';
+import { seedCheckin } from './checkin.ts';
 import {
   DEMO_EVENTS,
   DEMO_FILES,
@@ -706,4 +707,5 @@ export async function seed(db: Db, ctx: SeedContext): Promise<void> {
       created_at: at(-3 * DAY),
     });
   });
+  await seedCheckin(db, ctx);
 }

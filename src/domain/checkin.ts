@@ -3,6 +3,7 @@
  * authority): what a scanned or typed code is, how it matches a roster row, and the result kinds.
  * Pure: Web Crypto (a web standard present in browsers, Node and Deno) is the only platform API.
  */
+import * as v from 'valibot';
 import { formatTime } from './dates.ts';
 import { checkinMessages as m } from './messages/checkin.ts';
 import { firstName } from './people.ts';
@@ -149,3 +150,82 @@ export const SYNC_BATCH_MAX = 500;
 
 /** How a door's queued check-in ended on the server. */
 export type SyncItemKind = 'created' | 'conflict' | 'not_found' | 'not_paid';
+
+// ───────────────────────────── the API's shapes ─────────────────────────────
+
+const uuid = v.pipe(v.string(), v.uuid(m.invalidCode));
+const device = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), '');
+
+/** POST /v1/admin/checkin: the scanned QR data, or a manual code (###-### or CPF) with its event. */
+export const checkinBodySchema = v.pipe(
+  v.object({
+    scanned: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    manual: v.optional(v.pipe(v.string(), v.maxLength(40))),
+    eventId: v.optional(uuid),
+    device,
+  }),
+  v.check((b) => Boolean(b.scanned) !== Boolean(b.manual), m.invalidCode),
+  v.check((b) => !b.manual || Boolean(b.eventId), m.chooseEventFirst),
+);
+export type CheckinBody = v.InferInput<typeof checkinBodySchema>;
+
+/** One check-in queued by a door: its client UUID makes replays harmless. */
+export const syncItemSchema = v.object({
+  clientId: uuid,
+  registrationId: uuid,
+  scannedAt: v.pipe(v.string(), v.isoTimestamp(m.invalidCode)),
+});
+export type SyncItem = v.InferOutput<typeof syncItemSchema>;
+
+/** POST /v1/admin/checkin/sync */
+export const syncBodySchema = v.object({
+  eventId: uuid,
+  device,
+  items: v.pipe(v.array(syncItemSchema), v.minLength(1), v.maxLength(SYNC_BATCH_MAX)),
+});
+export type SyncBody = v.InferInput<typeof syncBodySchema>;
+
+/** GET …/roster: a page of the full roster (`after` the last id), or what changed `since` a cursor. */
+export const rosterQuerySchema = v.object({
+  after: v.optional(uuid),
+  since: v.optional(v.pipe(v.string(), v.isoTimestamp(m.invalidCode))),
+});
+
+/** Rows per page of a full roster download. */
+export const ROSTER_PAGE_SIZE = 2000;
+
+/** What the server answers for one check-in (single or synced). */
+export interface CheckinOutcome {
+  kind: CheckinKind;
+  registration_id: string | null;
+  name: string | null;
+  /** the check-in that counts (for `created` this one, for `already` the earlier one) */
+  at: string | null;
+  device: string | null;
+  message: string;
+}
+
+export interface SyncOutcome {
+  clientId: string;
+  kind: SyncItemKind;
+  /** for `conflict`: the check-in that won */
+  at: string | null;
+  device: string | null;
+}
+
+export interface RosterPage {
+  entries: RosterEntry[];
+  /** pass as `since` for the next pull (a little before the server's clock: overlaps are harmless) */
+  cursor: string;
+  /** rows of the whole roster (first page only; null on `since` pulls) */
+  total: number | null;
+  /** pass as `after` for the next page; null when this was the last */
+  next: string | null;
+}
+
+/** An event the door can check people in (started within the last week or upcoming). */
+export interface CheckinEvent {
+  id: string;
+  title: string;
+  starts_at: string;
+}
