@@ -71,7 +71,8 @@ describe('formatSeq', () => {
 
 describe('hashCpf', () => {
   it('is the hex SHA-256 of the per-event salt and the digits (what the API computes in SQL)', async () => {
-    const expected = createHash('sha256').update(`congrega-checkin:${EVENT}:${CPF}`).digest('hex');
+    // printf 'congrega-checkin:<EVENT>:<CPF>' | sha256sum
+    const expected = '9277e619573a287de0b30ca5366ddd31d15498699d68094deaa30467d00f25d3';
     expect(await hashCpf(EVENT, '529.982.247-25')).toBe(expected);
     expect(cpfSalt(EVENT.toUpperCase())).toBe(`congrega-checkin:${EVENT}:`);
   });
