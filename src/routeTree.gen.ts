@@ -23,6 +23,7 @@ import { Route as AuthOauthRouteImport } from './routes/auth/oauth'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
+import { Route as MainAdminCheckinRouteImport } from './routes/_main/admin/checkin'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 
 const MainRoute = MainRouteImport.update({
@@ -94,6 +95,11 @@ const AuthWelcomeRoute = AuthWelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminCheckinRoute = MainAdminCheckinRouteImport.update({
+  id: '/admin/checkin',
+  path: '/admin/checkin',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainEventsIdRoute = MainEventsIdRouteImport.update({
   id: '/events/$id',
   path: '/events/$id',
@@ -114,6 +120,7 @@ export interface FileRoutesByFullPath {
   '/auth/signup': typeof AuthSignupRoute
   '/auth/welcome': typeof AuthWelcomeRoute
   '/auth/': typeof AuthIndexRoute
+  '/admin/checkin': typeof MainAdminCheckinRoute
   '/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRoutesByTo {
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/': typeof MainIndexRoute
   '/auth': typeof AuthIndexRoute
+  '/admin/checkin': typeof MainAdminCheckinRoute
   '/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRoutesById {
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/_main/': typeof MainIndexRoute
   '/auth/': typeof AuthIndexRoute
+  '/_main/admin/checkin': typeof MainAdminCheckinRoute
   '/_main/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRouteTypes {
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | '/auth/signup'
     | '/auth/welcome'
     | '/auth/'
+    | '/admin/checkin'
     | '/events/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -180,6 +190,7 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/'
     | '/auth'
+    | '/admin/checkin'
     | '/events/$id'
   id:
     | '__root__'
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/_main/'
     | '/auth/'
+    | '/_main/admin/checkin'
     | '/_main/events/$id'
   fileRoutesById: FileRoutesById
 }
@@ -305,6 +317,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWelcomeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/checkin': {
+      id: '/_main/admin/checkin'
+      path: '/admin/checkin'
+      fullPath: '/admin/checkin'
+      preLoaderRoute: typeof MainAdminCheckinRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/events/$id': {
       id: '/_main/events/$id'
       path: '/events/$id'
@@ -320,6 +339,7 @@ interface MainRouteChildren {
   MainFastpassRoute: typeof MainFastpassRoute
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
+  MainAdminCheckinRoute: typeof MainAdminCheckinRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
 }
 
@@ -328,6 +348,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainFastpassRoute: MainFastpassRoute,
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
+  MainAdminCheckinRoute: MainAdminCheckinRoute,
   MainEventsIdRoute: MainEventsIdRoute,
 }
 
