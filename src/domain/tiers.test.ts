@@ -149,7 +149,8 @@ describe('currentRegistration', () => {
     ];
     expect(currentRegistration(regs, 'e1')).toBeUndefined();
     expect(currentRegistration([...regs, reg({ id: 'd', status: 'pending' })], 'e1')?.id).toBe('d');
-    expect(currentRegistration([reg({ id: 'e', status: 'expired' })], 'e1')?.id).toBe('e');
+    // an expired PIX gave its place back: history, like rejected and canceled
+    expect(currentRegistration([reg({ id: 'e', status: 'expired' })], 'e1')).toBeUndefined();
     expect(currentRegistration(undefined, 'e1')).toBeUndefined();
   });
 

@@ -4,7 +4,7 @@
  */
 import { formatDateTime } from './dates.ts';
 import { eventMessages, tierStatusText } from './messages.ts';
-import type { MyRegistration, PricingTier, RegistrationStatus } from './types.ts';
+import type { MyRegistration, PricingTier } from './types.ts';
 
 export type TierStatus = 'WAITING' | 'SOLD_OUT' | 'FINISHED' | 'AVAILABLE';
 
@@ -86,21 +86,8 @@ export function tierDisplay(
   }
 }
 
-/** Registration statuses that do not count as the user's registration (spec §4). */
-export const INACTIVE_REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['rejected', 'canceled'];
-
-/** The user's current registration for an event: the one not rejected or canceled (newest first). */
-export function currentRegistration<R extends Pick<MyRegistration, 'event_id' | 'status' | 'created_at'>>(
-  registrations: readonly R[] | undefined,
-  eventId: string,
-): R | undefined {
-  let found: R | undefined;
-  for (const r of registrations ?? []) {
-    if (r.event_id !== eventId || INACTIVE_REGISTRATION_STATUSES.includes(r.status)) continue;
-    if (!found || r.created_at > found.created_at) found = r;
-  }
-  return found;
-}
+/** The member's current registration for an event (the rule lives with registrations). */
+export { currentRegistration } from './registrations.ts';
 
 export type TierAction =
   | { kind: 'login'; loginHref: string; signupHref: string }

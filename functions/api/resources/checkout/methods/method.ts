@@ -1,0 +1,62 @@
+/**
+ * A payment method's part of the checkout (strategy → handler, see ./index.ts). The checkout service
+ * does what every method shares (event, tier, place, one active registration, frozen value) and asks
+ * the method for the first attempt's fields inside the transaction; a method that must talk to a
+ * provider (Mercado Pago) does it in `afterCommit`, outside the transaction, so no row lock is held
+ * during a network call, and moves the attempt with `transitionConfirmation` when the provider fails.
+ */
+import type {
+  CheckoutBody,
+  ConfirmationStatus,
+  PaymentMethod,
+} from '../../../../../src/domain/registrations.ts';
+import type { AuthContextUser } from '../../../lib/context.ts';
+import type { Db } from '../../../ports/db.ts';
+import type { Ports } from '../../../ports/index.ts';
+
+/** What a method sees of the checkout. */
+export interface MethodContext {
+  ports: Ports;
+  now: Date;
+  user: AuthContextUser;
+  body: CheckoutBody;
+  event: { id: string; title: string; starts_at: Date };
+  tier: {
+    id: string;
+    name: string;
+    price: number;
+    payment_link: string | null;
+    custom_pix_key: string | null;
+  };
+  registrationId: string;
+  /** The value frozen on the registration (centavos, from the tier). */
+  amount: number;
+}
+
+/** The first attempt as the method starts it. */
+export interface MethodStart {
+  status: ConfirmationStatus;
+  expiresAt?: Date | null;
+  transactionId?: string | null;
+  requestData?: Record<string, unknown> | null;
+  responseData?: Record<string, unknown> | null;
+}
+
+/** The first attempt after commit, as the checkout answers it. */
+export interface StartedAttempt {
+  id: string;
+  status: ConfirmationStatus;
+  expires_at: string | null;
+  transaction_id: string | null;
+  request_data: Record<string, unknown> | null;
+  response_data: Record<string, unknown> | null;
+}
+
+export interface CheckoutMethodHandler {
+  /** Inside the checkout transaction (`tx`), after the place was taken. Must not call the network. */
+  start(ctx: MethodContext, tx: Db): MethodStart | Promise<MethodStart>;
+  /** After commit: a provider call; answers the attempt as it stands then (default: as started). */
+  afterCommit?(ctx: MethodContext, attempt: StartedAttempt): Promise<StartedAttempt>;
+}
+
+export type MethodMap = Partial<Record<PaymentMethod, CheckoutMethodHandler>>;

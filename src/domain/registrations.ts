@@ -1,0 +1,281 @@
+/**
+ * Registrations and their payment attempts (confirmations): statuses and badges, the transitions a
+ * confirmation may take, which registration counts as the member's current one, the groups of
+ * /my-registrations, the methods a tier offers, vouchers and the manual code, and the checkout
+ * request. One place for each rule, shared by the browser and the API. Pure.
+ */
+import * as v from 'valibot';
+import { statusBadge, statusBadgeFallback, validationMessages } from './messages.ts';
+import {
+  type ConfirmationStatus,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from './types.ts';
+
+export type { ConfirmationStatus, PaymentMethod, RegistrationStatus };
+export { PAYMENT_METHODS, REGISTRATION_STATUSES };
+
+// ───────────────────────────── statuses ─────────────────────────────
+
+/** Statuses that hold a place and block a second registration for the event. */
+export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['pending', 'analysis', 'paid'];
+/** Statuses that are history: the place went back to the tier, a new registration is possible. */
+export const INACTIVE_STATUSES: readonly RegistrationStatus[] = ['rejected', 'canceled', 'expired'];
+
+export function isActiveStatus(status: string): boolean {
+  return (ACTIVE_STATUSES as readonly string[]).includes(status);
+}
+
+export function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
+}
+
+/** The badge of a status (spec §4); anything unknown 'Em processamento...'. */
+export function statusLabel(status: string): string {
+  return Object.hasOwn(statusBadge, status) ? statusBadge[status]! : statusBadgeFallback;
+}
+
+// ───────────────────────────── transitions ─────────────────────────────
+
+/**
+ * What may happen to a payment attempt after it was created:
+ * - approve → paid: any attempt not paid, rejected or canceled (spec §4);
+ * - reject → rejected: any attempt not rejected or canceled, with a reason;
+ * - cancel → canceled: any attempt not rejected or canceled, with a reason (staff) or by the member;
+ * - expire → expired: a pending attempt (a PIX nobody paid);
+ * - submit → analysis: a pending or analysed attempt whose receipt arrived (a new receipt replaces it).
+ * A repeat of the status an attempt already has is not a transition: callers treat it as done.
+ */
+export type ConfirmationAction = 'approve' | 'reject' | 'cancel' | 'expire' | 'submit';
+
+export const ACTION_TARGET: Record<ConfirmationAction, ConfirmationStatus> = {
+  approve: 'paid',
+  reject: 'rejected',
+  cancel: 'canceled',
+  expire: 'expired',
+  submit: 'analysis',
+};
+
+const ALLOWED_FROM: Record<ConfirmationStatus, readonly ConfirmationStatus[]> = {
+  paid: ['pending', 'analysis', 'expired'],
+  rejected: ['pending', 'analysis', 'paid', 'expired'],
+  canceled: ['pending', 'analysis', 'paid', 'expired'],
+  expired: ['pending'],
+  analysis: ['pending'],
+  pending: [],
+};
+
+/** Whether an attempt in `from` may move to `to` (a repeat is not checked here). */
+export function canTransition(from: ConfirmationStatus, to: ConfirmationStatus): boolean {
+  return ALLOWED_FROM[to].includes(from);
+}
+
+/** Statuses whose change needs a reason shown to the member. */
+export function needsReason(to: ConfirmationStatus): boolean {
+  return to === 'rejected';
+}
+
+/** A refusal or cancellation reason: trimmed, at least 3 characters (spec §5). */
+export const reasonSchema = v.pipe(
+  v.string(validationMessages.reasonMin),
+  v.trim(),
+  v.minLength(3, validationMessages.reasonMin),
+  v.maxLength(500, validationMessages.reasonMin),
+);
+
+/** Methods whose pending attempt the member may cancel themselves (spec §4). */
+export const MEMBER_CANCELABLE_METHODS: readonly PaymentMethod[] = ['cash', 'file', 'link', 'voucher'];
+
+/** 'CANCELAR INSCRIÇÃO' is offered on a pending cash/file/link/voucher attempt. */
+export function memberCanCancel(confirmation: { strategy: string; status: string } | undefined): boolean {
+  return (
+    !!confirmation &&
+    confirmation.status === 'pending' &&
+    (MEMBER_CANCELABLE_METHODS as readonly string[]).includes(confirmation.strategy)
+  );
+}
+
+// ───────────────────────────── current registration and groups ─────────────────────────────
+
+type RegistrationLike = { event_id: string; status: string; created_at: string };
+
+/**
+ * The member's current registration for an event: the newest one still active. Rejected, canceled
+ * and expired registrations are history (spec §4 names rejected and canceled; an expired PIX gave
+ * its place back, so it does not hold one either).
+ */
+export function currentRegistration<R extends RegistrationLike>(
+  registrations: readonly R[] | undefined,
+  eventId: string,
+): R | undefined {
+  let found: R | undefined;
+  for (const r of registrations ?? []) {
+    if (r.event_id !== eventId || !isActiveStatus(r.status)) continue;
+    if (!found || r.created_at > found.created_at) found = r;
+  }
+  return found;
+}
+
+export type RegistrationGroup = 'active' | 'pending' | 'past';
+
+/**
+ * The group of /my-registrations (spec §2): past once the event started; before that active when
+ * paid, else 'Pagamento pendente/análise' (rejected, canceled and expired ones included, so the
+ * member sees why).
+ */
+export function registrationGroup(
+  registration: { status: string; event: { starts_at: string } },
+  now: Date,
+): RegistrationGroup {
+  if (new Date(registration.event.starts_at).getTime() <= now.getTime()) return 'past';
+  return registration.status === 'paid' ? 'active' : 'pending';
+}
+
+/** The three groups, each sorted: upcoming by event date (soonest first), past newest first. */
+export function groupRegistrations<
+  R extends { status: string; created_at: string; event: { starts_at: string } },
+>(registrations: readonly R[], now: Date): Record<RegistrationGroup, R[]> {
+  const groups: Record<RegistrationGroup, R[]> = { active: [], pending: [], past: [] };
+  for (const r of registrations) groups[registrationGroup(r, now)].push(r);
+  const byStart = (a: R, b: R) =>
+    a.event.starts_at.localeCompare(b.event.starts_at) || b.created_at.localeCompare(a.created_at);
+  groups.active.sort(byStart);
+  groups.pending.sort(byStart);
+  groups.past.sort((a, b) => -byStart(a, b));
+  return groups;
+}
+
+/** Attempts newest first, each numbered in creation order ('Tentativa N em {date}'). */
+export function numberedAttempts<C extends { created_at: string; id: string }>(
+  confirmations: readonly C[],
+): { attempt: C; number: number }[] {
+  const oldestFirst = [...confirmations].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+  );
+  return oldestFirst.map((attempt, i) => ({ attempt, number: i + 1 })).reverse();
+}
+
+// ───────────────────────────── methods offered ─────────────────────────────
+
+/**
+ * Methods offered on a tier (spec §4): the event's allowed methods minus the tier's restricted ones,
+ * in the canonical order; a free tier needs none ('open' is implied).
+ */
+export function offeredMethods(
+  event: { allowed_payment_methods: readonly string[] },
+  tier: { price: number; restricted_payment_methods: readonly string[] },
+): PaymentMethod[] {
+  if (tier.price === 0) return [];
+  return PAYMENT_METHODS.filter(
+    (m) =>
+      m !== 'open' &&
+      event.allowed_payment_methods.includes(m) &&
+      !tier.restricted_payment_methods.includes(m),
+  );
+}
+
+/** The method a checkout will use: 'open' for a free tier whatever was asked, else the one asked if offered. */
+export function checkoutMethod(
+  offered: readonly PaymentMethod[],
+  price: number,
+  asked: string | undefined,
+): PaymentMethod | null {
+  if (price === 0) return 'open';
+  return isPaymentMethod(asked) && offered.includes(asked) ? asked : null;
+}
+
+// ───────────────────────────── Fastpass ─────────────────────────────
+
+/** A Fastpass is issuable up to one hour before the event (spec §1, §9). */
+export const FASTPASS_CLOSES_BEFORE_MS = 60 * 60 * 1000;
+
+export function fastpassIssuable(eventStartsAt: string, now: Date): boolean {
+  return now.getTime() <= new Date(eventStartsAt).getTime() - FASTPASS_CLOSES_BEFORE_MS;
+}
+
+/** A payment link is valid for 72 hours (spec §9). */
+export const LINK_VALID_MS = 72 * 60 * 60 * 1000;
+
+// ───────────────────────────── voucher and manual code ─────────────────────────────
+
+export const VOUCHER_LENGTH = 8;
+
+/** What the member typed, unmasked and lower-cased (spec §5): 'ab12-CD34' → 'ab12cd34'. */
+export function normalizeVoucher(value: string): string {
+  return value.replace(/[^0-9a-z]/gi, '').toLowerCase();
+}
+
+/** The voucher as shown: XXXX-XXXX in upper case (partial input is masked as far as it goes). */
+export function formatVoucher(value: string): string {
+  const raw = normalizeVoucher(value).slice(0, VOUCHER_LENGTH).toUpperCase();
+  return raw.length > 4 ? `${raw.slice(0, 4)}-${raw.slice(4)}` : raw;
+}
+
+/** A voucher code as the API takes it: any mask, exactly 8 letters or digits once unmasked. */
+export const voucherCodeSchema = v.pipe(
+  v.string(validationMessages.voucherLength),
+  v.transform(normalizeVoucher),
+  v.length(VOUCHER_LENGTH, validationMessages.voucherLength),
+);
+
+/** The manual check-in code as shown: ###-### (spec §9). */
+export function formatManualCode(seq: string): string {
+  const digits = seq.replace(/\D/g, '');
+  return digits.length === 6 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
+}
+
+/** The ticket QR's content (spec §4). */
+export function ticketQrContent(registrationId: string): string {
+  return `checkin:${registrationId}`;
+}
+
+// ───────────────────────────── requests ─────────────────────────────
+
+const uuid = v.pipe(v.string(), v.uuid());
+
+/** Path of POST /v1/checkout/{eventId}/{tierId}. */
+export const checkoutParamsSchema = v.object({ eventId: uuid, tierId: uuid });
+
+/**
+ * Body of POST /v1/checkout/{eventId}/{tierId} (spec §7). The method is checked against the offered
+ * ones by the service (INVALID_PAYMENT_METHOD), not here; transactionData is the provider's form data
+ * for card and PIX. No amount: the server freezes the tier's price.
+ */
+export const checkoutBodySchema = v.object({
+  paymentMethod: v.optional(v.pipe(v.string(), v.maxLength(32))),
+  tierId: uuid,
+  transactionData: v.optional(v.record(v.string(), v.unknown())),
+});
+export type CheckoutBody = v.InferOutput<typeof checkoutBodySchema>;
+
+/** Body of POST /v1/confirmation/{id}/voucher. */
+export const voucherBodySchema = v.object({ voucher: voucherCodeSchema, eventId: uuid, tierId: uuid });
+
+/** Receipts: images or a PDF, at most 5 MB (spec §4 file flow). */
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export const RECEIPT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'application/pdf',
+] as const;
+export type ReceiptType = (typeof RECEIPT_TYPES)[number];
+
+/**
+ * The type of a receipt from its first bytes (magic numbers), never from its name or the browser's
+ * claim: JPEG, PNG, WEBP, HEIC/HEIF or PDF; null for anything else.
+ */
+export function sniffReceiptType(head: Uint8Array): ReceiptType | null {
+  const at = (i: number, ...bytes: number[]) => bytes.every((b, k) => head[i + k] === b);
+  const ascii = (i: number, s: string) => at(i, ...[...s].map((ch) => ch.charCodeAt(0)));
+  if (at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
+  if (ascii(4, 'ftyp') && ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].some((b) => ascii(8, b)))
+    return 'image/heic';
+  if (ascii(0, '%PDF-')) return 'application/pdf';
+  return null;
+}

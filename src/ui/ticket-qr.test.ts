@@ -1,0 +1,19 @@
+import { toString as qrSvg } from 'qrcode';
+import { describe, expect, it } from 'vitest';
+import { ticketQrDataUrl } from './ticket-qr.tsx';
+
+describe('ticket QR', () => {
+  it('is an SVG of checkin:{id} at error correction low, drawn without the network', async () => {
+    const id = '9b2d4f6a-8c0e-4a2c-8e4a-f00000000001';
+    const url = await ticketQrDataUrl(id);
+    expect(url.startsWith('data:image/svg+xml')).toBe(true);
+    const svg = decodeURIComponent(url.slice(url.indexOf(',') + 1));
+    // the same content at level L gives the same picture; level H (or another id) a different one
+    const low = await qrSvg(`checkin:${id}`, { type: 'svg', errorCorrectionLevel: 'L', margin: 2 });
+    const high = await qrSvg(`checkin:${id}`, { type: 'svg', errorCorrectionLevel: 'H', margin: 2 });
+    const path = (s: string) => s.match(/<path[^>]*stroke="#000000"[^>]*d="([^"]+)"/)?.[1];
+    expect(path(svg)).toBeDefined();
+    expect(path(svg)).toBe(path(low));
+    expect(path(svg)).not.toBe(path(high));
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The ticket: a QR of `checkin:{registrationId}` (error correction low, spec §9) drawn here with
+ * `qrcode` (no network, so it shows offline), and the manual code ###-### beside it. Used by
+ * /my-registrations, the checkout's last step and the event page's check-in section.
+ */
+import { toString as qrSvg } from 'qrcode';
+import { useEffect, useState } from 'react';
+import { formatManualCode, ticketQrContent } from '../domain/registrations.ts';
+import './ticket-qr.css';
+
+/** The QR as an SVG data URL (an <img>: no inline markup, nothing for the CSP to refuse). */
+export async function ticketQrDataUrl(registrationId: string): Promise<string> {
+  const svg = await qrSvg(ticketQrContent(registrationId), {
+    type: 'svg',
+    errorCorrectionLevel: 'L',
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+export interface TicketQrProps {
+  registrationId: string;
+  /** The registration's seq (6 digits). */
+  seq: string;
+  /** Hide the manual code (the check-in overlay reveals it after 15 s). */
+  showCode?: boolean;
+  size?: number;
+  /** Label of the code, e.g. 'Código'. */
+  codeLabel?: string;
+  /** The image's alternative text; it receives the formatted code. */
+  alt?: (code: string) => string;
+}
+
+export function TicketQr({
+  registrationId,
+  seq,
+  showCode = true,
+  size = 200,
+  codeLabel = 'Código',
+  alt = (code) => `QR code do ingresso. Código manual ${code}`,
+}: TicketQrProps) {
+  const [src, setSrc] = useState<string | null>(null);
+  const code = formatManualCode(seq);
+  useEffect(() => {
+    let live = true;
+    void ticketQrDataUrl(registrationId).then((url) => {
+      if (live) setSrc(url);
+    });
+    return () => {
+      live = false;
+    };
+  }, [registrationId]);
+  return (
+    <figure className="ticket-qr" data-testid="ticket-qr">
+      {src ? (
+        <img src={src} width={size} height={size} alt={alt(code)} className="ticket-qr-image" />
+      ) : (
+        <span className="ticket-qr-image ticket-qr-placeholder" style={{ width: size, height: size }} />
+      )}
+      {showCode && (
+        <figcaption className="ticket-qr-code">
+          <span className="ticket-qr-code-label">{codeLabel}</span>
+          <strong data-testid="manual-code">{code}</strong>
+        </figcaption>
+      )}
+    </figure>
+  );
+}
