@@ -23,6 +23,7 @@ import { acquireLock } from './lock.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
 import { createMailbox, type Mail, type Mailbox, mailboxRoutes, sendOnlyMailbox } from './mailbox.ts';
 import { nodeListener, type RequestEnv } from './node-http.ts';
+import { attachRealtime } from './realtime.ts';
 import { grantAdmin, lockDemoAccounts } from './seed/accounts.ts';
 import { seed } from './seed/index.ts';
 import type { SeedContext } from './seed-context.ts';
@@ -218,6 +219,8 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
           httpServer.closeAllConnections();
         }),
     );
+    const realtime = await attachRealtime({ httpServer, database, keys, log });
+    cleanups.push(() => realtime.close());
     const url = (opts.publicUrl ?? `http://localhost:${(httpServer.address() as AddressInfo).port}`).replace(
       /\/+$/,
       '',

@@ -58,7 +58,8 @@ export function appContentSecurityPolicy(supabaseUrls: string[] = []): string {
     'connect-src': ["'self'", ...origins, ...sockets],
     'frame-src': ["'self'", ...origins],
     'media-src': ["'self'", 'blob:'],
-    'worker-src': ["'self'"],
+    // blob: for the QR scanner's decoder worker (qr-scanner builds it from a Blob of its own code)
+    'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

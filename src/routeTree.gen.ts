@@ -25,6 +25,7 @@ import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-passw
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
 import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
+import { Route as MainAdminCheckinRouteImport } from './routes/_main/admin/checkin'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 
 const MainRoute = MainRouteImport.update({
@@ -105,6 +106,10 @@ const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
   id: '/registrations',
   path: '/registrations',
   getParentRoute: () => MainAdminRoute,
+const MainAdminCheckinRoute = MainAdminCheckinRouteImport.update({
+  id: '/admin/checkin',
+  path: '/admin/checkin',
+  getParentRoute: () => MainRoute,
 } as any)
 const MainEventsIdRoute = MainEventsIdRouteImport.update({
   id: '/events/$id',
@@ -128,6 +133,7 @@ export interface FileRoutesByFullPath {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/auth/': typeof AuthIndexRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/checkin': typeof MainAdminCheckinRoute
   '/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRoutesByTo {
@@ -145,6 +151,7 @@ export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/auth': typeof AuthIndexRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/checkin': typeof MainAdminCheckinRoute
   '/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRoutesById {
@@ -165,6 +172,7 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/_main/admin/checkin': typeof MainAdminCheckinRoute
   '/_main/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRouteTypes {
@@ -185,6 +193,7 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/auth/'
     | '/admin/registrations'
+    | '/admin/checkin'
     | '/events/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -202,6 +211,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/admin/registrations'
+    | '/admin/checkin'
     | '/events/$id'
   id:
     | '__root__'
@@ -221,6 +231,7 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/auth/'
     | '/_main/admin/registrations'
+    | '/_main/admin/checkin'
     | '/_main/events/$id'
   fileRoutesById: FileRoutesById
 }
@@ -342,6 +353,12 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/registrations'
       preLoaderRoute: typeof MainAdminRegistrationsRouteImport
       parentRoute: typeof MainAdminRoute
+    '/_main/admin/checkin': {
+      id: '/_main/admin/checkin'
+      path: '/admin/checkin'
+      fullPath: '/admin/checkin'
+      preLoaderRoute: typeof MainAdminCheckinRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/events/$id': {
       id: '/_main/events/$id'
@@ -371,6 +388,7 @@ interface MainRouteChildren {
   MainFastpassRoute: typeof MainFastpassRoute
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
+  MainAdminCheckinRoute: typeof MainAdminCheckinRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
 }
 
@@ -380,6 +398,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainFastpassRoute: MainFastpassRoute,
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
+  MainAdminCheckinRoute: MainAdminCheckinRoute,
   MainEventsIdRoute: MainEventsIdRoute,
 }
 

@@ -26,3 +26,15 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Background Sync (Chromium): the door's outbox asked to be woken when the network is back. The
+// flush itself runs in an open tab (it holds the session), so the wake-up is relayed to the tabs.
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== 'outbox') return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((tabs) => {
+      for (const tab of tabs) tab.postMessage({ type: 'outbox-sync' });
+    }),
+  );
+});

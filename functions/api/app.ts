@@ -13,6 +13,7 @@ import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
 import { checkoutRoutes } from './resources/checkout/checkout.routes.ts';
 import { confirmationsRoutes } from './resources/confirmations/confirmations.routes.ts';
 import { adminConfirmationsRoutes } from './resources/admin-confirmations/admin-confirmations.routes.ts';
+import { checkinsRoutes } from './resources/checkins/checkins.routes.ts';
 import { eventsRoutes } from './resources/events/events.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
@@ -90,7 +91,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', checkoutRoutes)
     .route('/', confirmationsRoutes)
     .route('/', mercadoPagoRoutes)
-    .route('/', adminConfirmationsRoutes);
+    .route('/', adminConfirmationsRoutes)
+    .route('/', checkinsRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {

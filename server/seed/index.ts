@@ -7,6 +7,7 @@ import type { Db } from '../../functions/api/ports/db.ts';
 import type { SeedContext } from '../seed-context.ts';
 import { seedCheckout } from './checkout.ts';
 import { seedAdminRegistrations } from './adminreg.ts';
+import { seedCheckin } from './checkin.ts';
 import {
   DEMO_EVENTS,
   DEMO_FILES,
@@ -710,4 +711,5 @@ export async function seed(db: Db, ctx: SeedContext): Promise<void> {
     await seedCheckout(tx, ctx);
   });
   await seedAdminRegistrations(db, ctx, passwordHash);
+  await seedCheckin(db, ctx);
 }

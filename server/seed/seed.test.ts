@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHappeningNow } from '../../src/domain/events.ts';
 import { isValidCpf, isValidPhone } from '../../src/domain/validation.ts';
 import { type Database, migrate, openDatabase } from '../db.ts';
+import { DEMO_ATTENDEES } from './checkin.ts';
 import {
   DEMO_EVENTS,
   DEMO_FILES,
@@ -44,7 +45,8 @@ describe('demo seed', () => {
   it('creates the demo users with hashed passwords, metadata and valid profiles', async () => {
     const users = await q<Record<string, unknown>>(
       `select u.email, u.encrypted_password, u.email_confirmed_at, u.raw_user_meta_data, p.cpf, p.phone
-         from auth.users u join public.profiles p on p.id = u.id order by u.email`,
+         from auth.users u join public.profiles p on p.id = u.id
+        where u.email not like 'participante%' order by u.email`,
     );
     // the staff and membro@ (@congrega.local), plus the attendees of the payment review (adminreg.ts)
     expect(users.length).toBeGreaterThan(5);
@@ -69,7 +71,8 @@ describe('demo seed', () => {
 
   it('gives each staff user one role and membro none', async () => {
     const rows = await q<{ email: string; role: string | null }>(
-      `select u.email, ur.role from auth.users u left join public.user_roles ur on ur.user_id = u.id order by u.email`,
+      `select u.email, ur.role from auth.users u left join public.user_roles ur on ur.user_id = u.id
+        where u.email not like 'participante%' order by u.email`,
     );
     const others = rows.filter((r) => !r.email.endsWith('@congrega.local'));
     expect(others.length).toBeGreaterThan(0);
@@ -176,5 +179,18 @@ describe('demo seed', () => {
   it('enables RLS on every public table', async () => {
     const rows = await q("select tablename from pg_tables where schemaname = 'public' and not rowsecurity");
     expect(rows).toEqual([]);
+  });
+});
+
+describe('check-in demo seed', () => {
+  it('gives the happening-now event a roster: paid attendees with valid CPFs and one pending', async () => {
+    const rows = await database.db.query<{ status: string; cpf: string }>(
+      `select r.status, p.cpf from registrations r join profiles p on p.id = r.user_id
+        where r.event_id = $1 and p.email like 'participante%'`,
+      [DEMO_EVENTS.happeningNow.id],
+    );
+    expect(rows).toHaveLength(DEMO_ATTENDEES.length);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(1);
+    expect(rows.every((r) => isValidCpf(r.cpf))).toBe(true);
   });
 });

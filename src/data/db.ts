@@ -7,6 +7,7 @@
  * the new `stores` (Dexie keeps unchanged tables) and an `upgrade` that rewrites stored rows.
  */
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
+import type { RosterEntry, SyncItemKind } from '../domain/checkin.ts';
 import type { EventDetail, MyRegistration } from '../domain/types.ts';
 
 /** An event as the API returns it, with the keys the lists query by. */
@@ -26,6 +27,48 @@ export type StoredRegistration = MyRegistration;
 export interface SyncState {
   key: string;
   fetched_at: number;
+}
+
+/** A door's downloaded roster of one event: where it stands. */
+export interface RosterMeta {
+  event_id: string;
+  title: string;
+  starts_at: string;
+  /** the server's cursor for the next pull */
+  cursor: string;
+  /** when the roster was last downloaded or pulled (ms) */
+  updated_at: number;
+  count: number;
+}
+
+/** A mutation made offline, waiting for the server; removed only once the server answered for it. */
+export interface OutboxItem {
+  /** the client UUID: the server is idempotent on it */
+  clientId: string;
+  kind: 'checkin';
+  createdAt: number;
+  attempts: number;
+  payload: { eventId: string; registrationId: string; scannedAt: string; device: string };
+}
+
+/** A queued check-in the server did not take as this door's: shown to staff. */
+export interface CheckinIssue {
+  clientId: string;
+  event_id: string;
+  registration_id: string;
+  name: string;
+  kind: Exclude<SyncItemKind, 'created'>;
+  /** for a conflict: when and where the check-in that counts was made */
+  at: string | null;
+  device: string | null;
+  answered_at: number;
+}
+
+/** A short lease on shared work (one tab flushes the outbox at a time where Web Locks are missing). */
+export interface Lease {
+  name: string;
+  owner: string;
+  until: number;
 }
 
 export const DB_NAME = 'congrega';
@@ -66,12 +109,29 @@ export const VERSIONS: readonly SchemaVersion[] = [
           }));
         }),
   },
+  {
+    // the door: rosters per event (never the CPF: its salted hash), the outbox of queued mutations,
+    // the check-ins the server answered as conflicts, leases
+    version: 4,
+    stores: {
+      rosters: 'id, event_id, [event_id+seq], [event_id+cpf_hash]',
+      rosterMeta: 'event_id',
+      outbox: 'clientId, createdAt',
+      checkinIssues: 'clientId, event_id',
+      leases: 'name',
+    },
+  },
 ];
 
 export class CongregaDb extends Dexie {
   events!: EntityTable<StoredEvent, 'id'>;
   registrations!: EntityTable<StoredRegistration, 'id'>;
   syncState!: EntityTable<SyncState, 'key'>;
+  rosters!: EntityTable<RosterEntry, 'id'>;
+  rosterMeta!: EntityTable<RosterMeta, 'event_id'>;
+  outbox!: EntityTable<OutboxItem, 'clientId'>;
+  checkinIssues!: EntityTable<CheckinIssue, 'clientId'>;
+  leases!: EntityTable<Lease, 'name'>;
 
   /** `upTo` opens an older schema (tests of the upgrades). */
   constructor(name = DB_NAME, { upTo = Number.POSITIVE_INFINITY }: { upTo?: number } = {}) {

@@ -4,6 +4,7 @@
  * main.tsx registers `clearMemberData` as a sign-out cleanup at start-up, so the wipe runs whichever
  * screen the member signs out from. React-free.
  */
+import { clearRosters } from './checkin/store.ts';
 import { db } from './db.ts';
 
 let generation = 0;
@@ -23,4 +24,5 @@ export async function clearMemberData(): Promise<void> {
     await db.registrations.clear();
     await db.syncState.where('key').startsWith('registrations').delete();
   });
+  await clearRosters(); // door rosters are personal data; queued check-ins stay to be sent
 }

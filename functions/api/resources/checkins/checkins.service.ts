@@ -1,0 +1,272 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import {
+  type CheckinCode,
+  type CheckinEvent,
+  type CheckinOutcome,
+  cpfSalt,
+  decide,
+  ROSTER_PAGE_SIZE,
+  type RosterEntry,
+  type RosterPage,
+  resultMessage,
+  type SyncItem,
+  type SyncOutcome,
+} from '../../../../src/domain/checkin.ts';
+import { qb, run, runOne } from '../../db/kysely.ts';
+import { iso, isoOrNull } from '../../lib/rows.ts';
+import type { Db } from '../../ports/db.ts';
+
+/** Events the door may check people in: started within the last week, or upcoming. */
+export async function listCheckinEvents(db: Db, now: Date): Promise<CheckinEvent[]> {
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('events')
+      .select(['id', 'title', 'starts_at'])
+      .where('deleted_at', 'is', null)
+      .where('starts_at', '>=', new Date(now.getTime() - 7 * 24 * 3600_000))
+      .orderBy('starts_at')
+      .orderBy('id')
+      .limit(200),
+  );
+  return rows.map((r) => ({ id: r.id, title: r.title, starts_at: iso(r.starts_at) }));
+}
+
+/** The roster rows of one event, with the person's first check-in there; `where` narrows them. */
+function rosterQuery(eventId: string) {
+  return qb
+    .selectFrom('registrations as r')
+    .leftJoin('profiles as p', 'p.id', 'r.user_id')
+    .leftJoin('temples as t', 't.id', 'p.temple_id')
+    .leftJoin('checkins as c', (join) =>
+      join.onRef('c.event_id', '=', 'r.event_id').onRef('c.user_id', '=', 'r.user_id'),
+    )
+    .select([
+      'r.id',
+      'r.event_id',
+      'r.seq',
+      'r.status',
+      sql<string>`coalesce(p.name, '')`.as('name'),
+      sql<string | null>`coalesce(t.name, p.other_church)`.as('congregation'),
+      // the CPF never leaves the database: only its salted hash (src/domain/checkin.ts hashCpf)
+      sql<
+        string | null
+      >`case when p.cpf is null then null else encode(sha256(convert_to(${cpfSalt(eventId)} || regexp_replace(p.cpf, '\\D', '', 'g'), 'UTF8')), 'hex') end`.as(
+        'cpf_hash',
+      ),
+      'c.scanned_at as checked_in_at',
+      'c.device as checked_in_device',
+    ])
+    .where('r.event_id', '=', eventId);
+}
+
+type RosterRow = Awaited<ReturnType<typeof run<ReturnType<typeof rosterQuery>>>>[number];
+
+function toEntry(r: RosterRow): RosterEntry {
+  return {
+    id: r.id,
+    event_id: r.event_id,
+    seq: r.seq.trim(),
+    name: r.name,
+    congregation: r.congregation,
+    cpf_hash: r.cpf_hash,
+    paid: r.status === 'paid',
+    checked_in_at: isoOrNull(r.checked_in_at),
+    checked_in_device: r.checked_in_device,
+  };
+}
+
+/**
+ * A page of the event's roster (every registration, paid or not, so that the door can say "not
+ * paid" offline), or with `since` the rows changed after that cursor: a registration updated (paid,
+ * canceled) or a check-in made by another door.
+ */
+export async function rosterPage(
+  db: Db,
+  eventId: string,
+  opts: { after?: string; since?: string },
+): Promise<RosterPage> {
+  const [clock] = await db.query<{ cursor: Date | string }>(
+    // a little before now: a transaction still open at the server's clock commits inside the overlap
+    "select now() - interval '30 seconds' as cursor",
+  );
+  const cursor = clock!.cursor;
+  if (opts.since) {
+    const since = new Date(opts.since);
+    const rows = await run(
+      db,
+      rosterQuery(eventId)
+        .where((eb) => eb.or([eb('r.updated_at', '>', since), eb('c.created_at', '>', since)]))
+        .orderBy('r.id'),
+    );
+    return { entries: rows.map(toEntry), cursor: iso(cursor), total: null, next: null };
+  }
+  let query = rosterQuery(eventId)
+    .orderBy('r.id')
+    .limit(ROSTER_PAGE_SIZE + 1);
+  if (opts.after) query = query.where('r.id', '>', opts.after);
+  const rows = await run(db, query);
+  const more = rows.length > ROSTER_PAGE_SIZE;
+  const page = rows.slice(0, ROSTER_PAGE_SIZE);
+  const total = opts.after
+    ? null
+    : Number(
+        (
+          await runOne(
+            db,
+            qb
+              .selectFrom('registrations')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('event_id', '=', eventId),
+          )
+        ).n,
+      );
+  return {
+    entries: page.map(toEntry),
+    cursor: iso(cursor),
+    total,
+    next: more ? page[page.length - 1]!.id : null,
+  };
+}
+
+/**
+ * Applies a door's check-ins, idempotent on each item's client UUID: one insert for the batch
+ * (`on conflict do nothing` on both unique keys: (event, user) and client_id), then one read of
+ * the check-ins that count. Per item: `created` when its own check-in is the one stored (first
+ * time or a replay), `conflict` when another check-in of that person came first (with when and
+ * which device), `not_found` / `not_paid` from the registration.
+ */
+export async function syncCheckins(
+  db: Db,
+  input: { eventId: string; device: string; checkedBy: string; items: SyncItem[]; now: Date },
+): Promise<SyncOutcome[]> {
+  const { eventId, items } = input;
+  const ids = [...new Set(items.map((i) => i.registrationId))];
+  const regs = new Map(
+    (
+      await run(
+        db,
+        qb
+          .selectFrom('registrations')
+          .select(['id', 'user_id', 'status'])
+          .where('event_id', '=', eventId)
+          .where('id', 'in', ids),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const admitted = items.filter((i) => regs.get(i.registrationId)?.status === 'paid');
+  if (admitted.length > 0) {
+    await run(
+      db,
+      qb
+        .insertInto('checkins')
+        .values(
+          admitted.map((i) => ({
+            event_id: eventId,
+            user_id: regs.get(i.registrationId)!.user_id,
+            registration_id: i.registrationId,
+            client_id: i.clientId,
+            device: input.device || null,
+            checked_by: input.checkedBy,
+            // a door's clock ahead of the server's does not check anyone in the future
+            scanned_at: new Date(Math.min(new Date(i.scannedAt).getTime(), input.now.getTime())),
+          })),
+        )
+        .onConflict((oc) => oc.doNothing()),
+    );
+  }
+  const users = [...new Set(admitted.map((i) => regs.get(i.registrationId)!.user_id))];
+  const clientIds = admitted.map((i) => i.clientId);
+  const stored =
+    admitted.length === 0
+      ? []
+      : await run(
+          db,
+          qb
+            .selectFrom('checkins')
+            .select(['user_id', 'client_id', 'scanned_at', 'device'])
+            .where(
+              (eb) =>
+                eb.or([
+                  eb.and([eb('event_id', '=', eventId), eb('user_id', 'in', users)]),
+                  eb('client_id', 'in', clientIds),
+                ]) as Expression<SqlBool>,
+            ),
+        );
+  const byUser = new Map(stored.map((c) => [c.user_id, c]));
+  const byClient = new Map(stored.map((c) => [c.client_id, c]));
+  return items.map((item): SyncOutcome => {
+    const reg = regs.get(item.registrationId);
+    if (!reg) return { clientId: item.clientId, kind: 'not_found', at: null, device: null };
+    if (reg.status !== 'paid') return { clientId: item.clientId, kind: 'not_paid', at: null, device: null };
+    const own = byClient.get(item.clientId);
+    if (own && own.user_id === reg.user_id) {
+      return { clientId: item.clientId, kind: 'created', at: iso(own.scanned_at), device: own.device };
+    }
+    // the person's check-in came from elsewhere, or this client id was already used for someone else
+    const winner = byUser.get(reg.user_id) ?? own;
+    return {
+      clientId: item.clientId,
+      kind: 'conflict',
+      at: winner ? iso(winner.scanned_at) : null,
+      device: winner?.device ?? null,
+    };
+  });
+}
+
+/** The registration a code names at this event (QR: any event, checked by the caller). */
+async function findRegistration(db: Db, code: CheckinCode, eventId: string | undefined) {
+  if (code.kind === 'registration') {
+    const rows = await run(
+      db,
+      qb.selectFrom('registrations').select(['id', 'event_id']).where('id', '=', code.registrationId),
+    );
+    const row = rows[0];
+    return row && (!eventId || row.event_id === eventId) ? row : null;
+  }
+  let query = qb
+    .selectFrom('registrations as r')
+    .select(['r.id', 'r.event_id'])
+    .where('r.event_id', '=', eventId!)
+    // the active registration first (a canceled one may share the person)
+    .orderBy(sql`case r.status when 'paid' then 0 when 'canceled' then 2 when 'rejected' then 2 else 1 end`)
+    .limit(1);
+  if (code.kind === 'seq') query = query.where('r.seq', '=', code.seq);
+  else
+    query = query
+      .innerJoin('profiles as p', 'p.id', 'r.user_id')
+      .where(sql<string>`regexp_replace(p.cpf, '\\D', '', 'g')`, '=', code.cpf);
+  return (await run(db, query))[0] ?? null;
+}
+
+/** One check-in at the door, online (POST /v1/admin/checkin): the same rule as a synced one. */
+export async function checkInOne(
+  db: Db,
+  input: { code: CheckinCode; eventId?: string; device: string; checkedBy: string; now: Date },
+): Promise<CheckinOutcome> {
+  const reg = await findRegistration(db, input.code, input.eventId);
+  if (!reg) return outcome(decide(undefined));
+  const [outcomeRow] = await syncCheckins(db, {
+    eventId: reg.event_id,
+    device: input.device,
+    checkedBy: input.checkedBy,
+    items: [{ clientId: crypto.randomUUID(), registrationId: reg.id, scannedAt: input.now.toISOString() }],
+    now: input.now,
+  });
+  const [row] = await run(db, rosterQuery(reg.event_id).where('r.id', '=', reg.id));
+  const entry = toEntry(row!);
+  if (outcomeRow!.kind === 'created') return outcome({ kind: 'created', entry }, outcomeRow!.at);
+  return outcome(decide(entry));
+}
+
+function outcome(result: ReturnType<typeof decide>, at?: string | null): CheckinOutcome {
+  const entry = 'entry' in result ? result.entry : null;
+  return {
+    kind: result.kind,
+    registration_id: entry?.id ?? null,
+    name: entry?.name ?? null,
+    at: at ?? (result.kind === 'already' ? result.at : null),
+    device: result.kind === 'already' ? result.device : (entry?.checked_in_device ?? null),
+    message: resultMessage(result),
+  };
+}

@@ -1,0 +1,351 @@
+/**
+ * The subset of Supabase Realtime the app uses, on the local host: `/realtime/v1/websocket` with the
+ * Phoenix channel protocol as realtime-js speaks it (vsn 1.0.0 JSON objects, 2.0.0 JSON arrays),
+ * `postgres_changes` subscriptions with filters, heartbeats and access-token updates
+ * (shared/reference/supabase-protocol.md §2). Changes come from Postgres with LISTEN on
+ * 'realtime_changes' (a trigger's pg_notify: supabase/migrations/*_checkins_realtime_notify.sql) and
+ * are delivered only to subscribers whose verified token may select the row, as the table's RLS
+ * policy says (ROW_ACCESS below mirrors it).
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { JWTPayload } from 'jose';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { Database } from './db.ts';
+import { ANON_KEY, type Keys } from './keys.ts';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+const NOTIFY_CHANNEL = 'realtime_changes';
+
+type Claims = JWTPayload & { role?: string };
+type Row = Record<string, unknown>;
+
+/**
+ * Who may see which row, per table: the select policies of the tables in the publication. A table
+ * not listed is delivered to the service role only.
+ */
+const ROW_ACCESS: Record<string, (row: Row, claims: Claims) => boolean> = {
+  // checkins_own_read: user_id = auth.uid()
+  'public.checkins': (row, claims) => claims.role === 'authenticated' && row.user_id === claims.sub,
+};
+
+interface Binding {
+  event: string;
+  schema: string;
+  table?: string;
+  filter?: string;
+  id: number;
+}
+
+interface Channel {
+  topic: string;
+  joinRef: string | null;
+  bindings: Binding[];
+  claims: Claims;
+}
+
+interface Change {
+  schema: string;
+  table: string;
+  type: 'INSERT' | 'UPDATE' | 'DELETE';
+  commit_timestamp: string;
+  record: Row;
+}
+
+type Message = { joinRef: string | null; ref: string | null; topic: string; event: string; payload: Row };
+
+function decode(vsn: string, text: string): Message | null {
+  try {
+    const data: unknown = JSON.parse(text);
+    if (vsn === '2.0.0') {
+      if (!Array.isArray(data) || data.length !== 5) return null;
+      const [joinRef, ref, topic, event, payload] = data;
+      return { joinRef, ref, topic, event, payload: payload ?? {} };
+    }
+    const o = data as Record<string, unknown>;
+    return {
+      joinRef: (o.join_ref as string) ?? null,
+      ref: (o.ref as string) ?? null,
+      topic: String(o.topic),
+      event: String(o.event),
+      payload: (o.payload as Row) ?? {},
+    };
+  } catch {
+    return null;
+  }
+}
+
+function encode(vsn: string, m: Message): string {
+  if (vsn === '2.0.0') return JSON.stringify([m.joinRef, m.ref, m.topic, m.event, m.payload]);
+  return JSON.stringify({
+    topic: m.topic,
+    event: m.event,
+    payload: m.payload,
+    ref: m.ref,
+    join_ref: m.joinRef,
+  });
+}
+
+/** The id the server gives a binding: a stable 31-bit hash of its params (clients match by position). */
+function bindingId(b: Omit<Binding, 'id'>): number {
+  const text = JSON.stringify([b.event, b.schema, b.table ?? '', b.filter ?? '']);
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 1 || 1;
+}
+
+const OPS: Record<string, (a: string, b: string) => boolean> = {
+  eq: (a, b) => a === b,
+  neq: (a, b) => a !== b,
+  lt: (a, b) => compare(a, b) < 0,
+  lte: (a, b) => compare(a, b) <= 0,
+  gt: (a, b) => compare(a, b) > 0,
+  gte: (a, b) => compare(a, b) >= 0,
+  in: (a, b) =>
+    b
+      .replace(/^\(|\)$/g, '')
+      .split(',')
+      .map((x) => x.trim().replace(/^"|"$/g, ''))
+      .includes(a),
+};
+
+function compare(a: string, b: string): number {
+  const x = Number(a);
+  const y = Number(b);
+  if (a !== '' && b !== '' && !Number.isNaN(x) && !Number.isNaN(y)) return x - y;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `column=op.value`, or null when it is not a filter the server supports. */
+function parseFilter(filter: string): { column: string; op: string; value: string } | null {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|lt|lte|gt|gte|in)\.(.*)$/s.exec(filter);
+  return m ? { column: m[1]!, op: m[2]!, value: m[3]! } : null;
+}
+
+function matches(b: Binding, c: Change): boolean {
+  if (b.event !== '*' && b.event !== c.type) return false;
+  if (b.schema !== '*' && b.schema !== c.schema) return false;
+  if (b.table && b.table !== '*' && b.table !== c.table) return false;
+  if (b.filter) {
+    const f = parseFilter(b.filter);
+    const value = c.record[f?.column ?? ''];
+    if (!f || value === undefined || value === null) return false;
+    return OPS[f.op]!(String(value), f.value);
+  }
+  return true;
+}
+
+function mayRead(claims: Claims, c: Change): boolean {
+  if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return false;
+  if (claims.role === 'service_role') return true;
+  const rule = ROW_ACCESS[`${c.schema}.${c.table}`];
+  return rule ? rule(c.record, claims) : false;
+}
+
+export interface Realtime {
+  /** Connected sockets (for tests). */
+  readonly connections: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves realtime on `httpServer`'s upgrades to REALTIME_PATH, fed by LISTEN on the database.
+ * Column types of each table are read once from the catalog (the payload's `columns`).
+ */
+export async function attachRealtime(opts: {
+  httpServer: Server;
+  database: Database;
+  keys: Keys;
+  log?: (line: string) => void;
+}): Promise<Realtime> {
+  const { httpServer, database, keys } = opts;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const sockets = new Map<WebSocket, { vsn: string; channels: Map<string, Channel> }>();
+  const columnCache = new Map<string, Promise<{ name: string; type: string }[]>>();
+
+  const columnsOf = (schema: string, table: string) => {
+    const key = `${schema}.${table}`;
+    let cols = columnCache.get(key);
+    if (!cols) {
+      cols = database.db.query<{ name: string; type: string }>(
+        `select a.attname as name, t.typname as type
+           from pg_attribute a join pg_type t on t.oid = a.atttypid
+          where a.attrelid = ($1 || '.' || $2)::regclass and a.attnum > 0 and not a.attisdropped
+          order by a.attnum`,
+        [schema, table],
+      );
+      columnCache.set(key, cols);
+    }
+    return cols;
+  };
+
+  async function verify(token: unknown): Promise<Claims | null> {
+    if (typeof token !== 'string' || !token) return null;
+    if (token === ANON_KEY) return { role: 'anon' };
+    try {
+      const claims = (await keys.verify(token)) as Claims;
+      return typeof claims.role === 'string' ? claims : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const unlisten = await database.listen(NOTIFY_CHANNEL, (text) => {
+    let change: Change;
+    try {
+      change = JSON.parse(text) as Change;
+    } catch {
+      return;
+    }
+    void deliver(change);
+  });
+
+  async function deliver(change: Change) {
+    const columns = await columnsOf(change.schema, change.table).catch(() => []);
+    for (const [ws, state] of sockets) {
+      for (const channel of state.channels.values()) {
+        if (!mayRead(channel.claims, change)) continue;
+        const ids = channel.bindings.filter((b) => matches(b, change)).map((b) => b.id);
+        if (ids.length === 0) continue;
+        const data = {
+          schema: change.schema,
+          table: change.table,
+          commit_timestamp: change.commit_timestamp,
+          type: change.type,
+          columns,
+          record: change.type === 'DELETE' ? {} : change.record,
+          errors: null,
+        };
+        ws.send(
+          encode(state.vsn, {
+            joinRef: channel.joinRef,
+            ref: null,
+            topic: channel.topic,
+            event: 'postgres_changes',
+            payload: { ids, data },
+          }),
+        );
+      }
+    }
+  }
+
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH) return; // not ours: another upgrade handler may take it
+    const apikey = url.searchParams.get('apikey');
+    const vsn = url.searchParams.get('vsn') ?? '1.0.0';
+    void (async () => {
+      const allowed = vsn === '1.0.0' || vsn === '2.0.0';
+      if (!allowed || !(await verify(apikey))) {
+        socket.end(`HTTP/1.1 ${allowed ? 401 : 400} ${allowed ? 'Unauthorized' : 'Bad Request'}\r\n\r\n`);
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => serve(ws, vsn));
+    })();
+  }
+
+  function serve(ws: WebSocket, vsn: string) {
+    const state = { vsn, channels: new Map<string, Channel>() };
+    sockets.set(ws, state);
+    const send = (m: Message) => {
+      if (ws.readyState === ws.OPEN) ws.send(encode(vsn, m));
+    };
+    const reply = (m: Message, status: 'ok' | 'error', response: Row) =>
+      send({
+        joinRef: m.joinRef,
+        ref: m.ref,
+        topic: m.topic,
+        event: 'phx_reply',
+        payload: { status, response },
+      });
+
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('message', (raw, isBinary) => {
+      if (isBinary) return; // binary frames are user broadcasts: not served here
+      const m = decode(vsn, raw.toString());
+      if (!m) return;
+      void handle(m);
+    });
+
+    async function handle(m: Message) {
+      if (m.topic === 'phoenix' && m.event === 'heartbeat') return reply(m, 'ok', {});
+      if (m.event === 'phx_join') {
+        const config = (m.payload.config ?? {}) as { postgres_changes?: unknown };
+        const claims = await verify(m.payload.access_token ?? ANON_KEY);
+        if (!claims) return reply(m, 'error', { reason: 'Invalid JWT' });
+        const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
+        const bindings: Binding[] = [];
+        for (const r of requested as Row[]) {
+          const b = {
+            event: String(r.event ?? '*'),
+            schema: String(r.schema ?? 'public'),
+            ...(r.table !== undefined ? { table: String(r.table) } : {}),
+            ...(r.filter !== undefined ? { filter: String(r.filter) } : {}),
+          };
+          if (b.filter && !parseFilter(b.filter)) {
+            return reply(m, 'error', { reason: `Invalid filter: ${b.filter}` });
+          }
+          bindings.push({ ...b, id: bindingId(b) });
+        }
+        state.channels.set(m.topic, { topic: m.topic, joinRef: m.joinRef ?? m.ref, bindings, claims });
+        reply(m, 'ok', bindings.length ? { postgres_changes: bindings } : {});
+        if (bindings.length) {
+          send({
+            joinRef: m.joinRef ?? m.ref,
+            ref: null,
+            topic: m.topic,
+            event: 'system',
+            payload: {
+              extension: 'postgres_changes',
+              status: 'ok',
+              message: 'Subscribed to PostgreSQL',
+              channel: m.topic.replace(/^realtime:/, ''),
+            },
+          });
+        }
+        return;
+      }
+      const channel = state.channels.get(m.topic);
+      if (m.event === 'access_token') {
+        if (!channel) return;
+        const claims = await verify(m.payload.access_token);
+        if (claims) {
+          channel.claims = claims;
+          return;
+        }
+        // a token that no longer verifies closes the channel (as Supabase Realtime does)
+        send({
+          joinRef: channel.joinRef,
+          ref: null,
+          topic: m.topic,
+          event: 'system',
+          payload: { extension: 'system', status: 'error', message: 'Invalid JWT', channel: m.topic },
+        });
+        state.channels.delete(m.topic);
+        send({ joinRef: channel.joinRef, ref: null, topic: m.topic, event: 'phx_close', payload: {} });
+        return;
+      }
+      if (m.event === 'phx_leave') {
+        state.channels.delete(m.topic);
+        return reply(m, 'ok', {});
+      }
+      // broadcast / presence are not used by the app: acknowledged, not relayed
+      if (m.ref) reply(m, 'ok', {});
+    }
+  }
+
+  httpServer.on('upgrade', onUpgrade);
+  opts.log?.(`realtime: ${REALTIME_PATH}`);
+  return {
+    get connections() {
+      return sockets.size;
+    },
+    async close() {
+      httpServer.off('upgrade', onUpgrade);
+      for (const ws of sockets.keys()) ws.terminate();
+      sockets.clear();
+      await new Promise<void>((ok) => wss.close(() => ok()));
+      await unlisten();
+    },
+  };
+}

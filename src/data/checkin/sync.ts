@@ -1,0 +1,126 @@
+/**
+ * The door's talk with the server: roster download (pages, with progress) and pulls since a cursor,
+ * and the outbox handler that sends queued check-ins to POST /v1/admin/checkin/sync. React-free.
+ */
+import type { CheckinEvent, RosterPage, SyncBody, SyncOutcome } from '../../domain/checkin.ts';
+import { fetchApi } from '../api.ts';
+import { type CongregaDb, db as defaultDb, type OutboxItem } from '../db.ts';
+import { flushOutbox, type OutboxHandler } from '../outbox/outbox.ts';
+import { mergeRoster } from './store.ts';
+
+/** The server calls the door makes (the typed API client by default; tests give the real app). */
+export interface DoorApi {
+  events(): Promise<CheckinEvent[]>;
+  roster(eventId: string, query: { after?: string; since?: string }): Promise<RosterPage>;
+  sync(body: SyncBody): Promise<{ results: SyncOutcome[] }>;
+}
+
+export const httpDoorApi: DoorApi = {
+  events: () => fetchApi((api) => api.v1.admin.checkin.events.$get()),
+  roster: (eventId, query) =>
+    fetchApi((api) => api.v1.admin.checkin.events[':eventId'].roster.$get({ param: { eventId }, query })),
+  sync: (body) => fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body })),
+};
+
+/** Downloads an event's whole roster, page by page, reporting (done, total). */
+export async function downloadRoster(
+  event: CheckinEvent,
+  onProgress: (done: number, total: number) => void = () => {},
+  { api = httpDoorApi, db = defaultDb }: { api?: DoorApi; db?: CongregaDb } = {},
+): Promise<number> {
+  let page = await api.roster(event.id, {});
+  const total = page.total ?? page.entries.length;
+  const cursor = page.cursor;
+  let done = 0;
+  for (;;) {
+    await mergeRoster(page.entries, db);
+    done += page.entries.length;
+    onProgress(done, total);
+    if (!page.next) break;
+    page = await api.roster(event.id, { after: page.next });
+  }
+  await db.rosterMeta.put({
+    event_id: event.id,
+    title: event.title,
+    starts_at: event.starts_at,
+    cursor,
+    updated_at: Date.now(),
+    count: done,
+  });
+  return done;
+}
+
+/** What changed since the last download or pull: new or changed registrations, other doors' check-ins. */
+export async function pullRoster(
+  eventId: string,
+  { api = httpDoorApi, db = defaultDb }: { api?: DoorApi; db?: CongregaDb } = {},
+): Promise<number> {
+  const meta = await db.rosterMeta.get(eventId);
+  if (!meta) return 0;
+  const page = await api.roster(eventId, { since: meta.cursor });
+  await mergeRoster(page.entries, db);
+  const count = await db.rosters.where('event_id').equals(eventId).count();
+  await db.rosterMeta.update(eventId, { cursor: page.cursor, updated_at: Date.now(), count });
+  return page.entries.length;
+}
+
+/** Sends queued check-ins, one request per event and batch; records conflicts for staff. */
+export function checkinOutboxHandler(api: DoorApi = httpDoorApi): OutboxHandler<SyncOutcome> {
+  return {
+    tables: (db) => [db.rosters, db.checkinIssues],
+    async send(items) {
+      const byEvent = new Map<string, OutboxItem[]>();
+      for (const item of items) {
+        const list = byEvent.get(item.payload.eventId) ?? [];
+        list.push(item);
+        byEvent.set(item.payload.eventId, list);
+      }
+      const answers: SyncOutcome[] = [];
+      for (const [eventId, list] of byEvent) {
+        const { results } = await api.sync({
+          eventId,
+          device: list[0]!.payload.device,
+          items: list.map((i) => ({
+            clientId: i.clientId,
+            registrationId: i.payload.registrationId,
+            scannedAt: i.payload.scannedAt,
+          })),
+        });
+        answers.push(...results);
+      }
+      return answers;
+    },
+    async apply(items, answers, db) {
+      const byId = new Map(items.map((i) => [i.clientId, i]));
+      for (const answer of answers) {
+        const item = byId.get(answer.clientId);
+        if (!item || answer.kind === 'created') continue;
+        const entry = await db.rosters.get(item.payload.registrationId);
+        if (answer.kind === 'conflict' && entry) {
+          await db.rosters.update(entry.id, { checked_in_at: answer.at, checked_in_device: answer.device });
+        }
+        await db.checkinIssues.put({
+          clientId: answer.clientId,
+          event_id: item.payload.eventId,
+          registration_id: item.payload.registrationId,
+          name: entry?.name ?? '',
+          kind: answer.kind,
+          at: answer.at,
+          device: answer.device,
+          answered_at: Date.now(),
+        });
+      }
+    },
+  };
+}
+
+/** Flushes the outbox with the check-in handler. */
+export function flushCheckins({
+  api = httpDoorApi,
+  db = defaultDb,
+}: {
+  api?: DoorApi;
+  db?: CongregaDb;
+} = {}) {
+  return flushOutbox(checkinOutboxHandler(api), { db });
+}

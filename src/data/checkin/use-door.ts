@@ -1,0 +1,22 @@
+/** Live reads of the door's store for the check-in screen. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { CheckinIssue, RosterMeta } from '../db.ts';
+import { db } from '../db.ts';
+import { readIssues } from './store.ts';
+
+export function useRosterMeta(eventId: string | null): RosterMeta | undefined {
+  return useLiveQuery(() => (eventId ? db.rosterMeta.get(eventId) : undefined), [eventId]);
+}
+
+/** Rosters kept on this device (the events to choose from offline). */
+export function useStoredRosters(): RosterMeta[] {
+  return useLiveQuery(() => db.rosterMeta.orderBy('event_id').toArray(), []) ?? [];
+}
+
+export function usePendingCount(): number {
+  return useLiveQuery(() => db.outbox.count(), []) ?? 0;
+}
+
+export function useCheckinIssues(eventId: string | null): CheckinIssue[] {
+  return useLiveQuery(() => (eventId ? readIssues(eventId) : []), [eventId]) ?? [];
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cpfSalt,
+  decide,
+  findEntry,
+  formatSeq,
+  hashCpf,
+  parseCheckinCode,
+  type RosterEntry,
+  resultMessage,
+  ticketQr,
+} from './checkin.ts';
+import { checkinMessages, welcomeMessages } from './messages/checkin.ts';
+
+const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';
+const REG = '9f1c2d3e-4b5a-4c6d-8e7f-a01234567890';
+const CPF = '52998224725';
+
+const entry = (patch: Partial<RosterEntry> = {}): RosterEntry => ({
+  id: REG,
+  event_id: EVENT,
+  seq: '482913',
+  name: 'Mateus Oliveira Santos',
+  congregation: 'Penha',
+  cpf_hash: null,
+  paid: true,
+  checked_in_at: null,
+  checked_in_device: null,
+  ...patch,
+});
+
+describe('parseCheckinCode', () => {
+  it('reads a ticket QR', () => {
+    expect(parseCheckinCode(ticketQr(REG))).toEqual({
+      ok: true,
+      code: { kind: 'registration', registrationId: REG },
+    });
+    expect(parseCheckinCode(` CHECKIN:${REG.toUpperCase()} `)).toEqual({
+      ok: true,
+      code: { kind: 'registration', registrationId: REG },
+    });
+  });
+
+  it('reads the manual code with or without the mask', () => {
+    expect(parseCheckinCode('482-913')).toEqual({ ok: true, code: { kind: 'seq', seq: '482913' } });
+    expect(parseCheckinCode('482913')).toEqual({ ok: true, code: { kind: 'seq', seq: '482913' } });
+  });
+
+  it('reads a CPF when longer than 6 digits, and validates it', () => {
+    expect(parseCheckinCode('529.982.247-25')).toEqual({ ok: true, code: { kind: 'cpf', cpf: CPF } });
+    expect(parseCheckinCode(CPF)).toEqual({ ok: true, code: { kind: 'cpf', cpf: CPF } });
+    expect(parseCheckinCode('529.982.247-24')).toEqual({ ok: false, message: checkinMessages.invalidCpf });
+    expect(parseCheckinCode('1111111')).toEqual({ ok: false, message: checkinMessages.invalidCpf });
+    expect(parseCheckinCode('111.111.111-11')).toEqual({ ok: false, message: checkinMessages.invalidCpf });
+  });
+
+  it('refuses anything else with a clear message', () => {
+    for (const bad of ['', '12345', 'checkin:', 'checkin:abc', 'https://x.y', '48-2913', 'abc123', '12 34']) {
+      expect(parseCheckinCode(bad)).toEqual({ ok: false, message: checkinMessages.invalidCode });
+    }
+  });
+});
+
+describe('formatSeq', () => {
+  it('masks as ###-###', () => {
+    expect(formatSeq('482913')).toBe('482-913');
+    expect(formatSeq('48')).toBe('48');
+    expect(formatSeq('4829')).toBe('482-9');
+  });
+});
+
+describe('hashCpf', () => {
+  it('is the hex SHA-256 of the per-event salt and the digits (what the API computes in SQL)', async () => {
+    // printf 'congrega-checkin:<EVENT>:<CPF>' | sha256sum
+    const expected = '9277e619573a287de0b30ca5366ddd31d15498699d68094deaa30467d00f25d3';
+    expect(await hashCpf(EVENT, '529.982.247-25')).toBe(expected);
+    expect(cpfSalt(EVENT.toUpperCase())).toBe(`congrega-checkin:${EVENT}:`);
+  });
+
+  it('differs per event', async () => {
+    expect(await hashCpf(EVENT, CPF)).not.toBe(await hashCpf(REG, CPF));
+  });
+});
+
+describe('findEntry and decide', () => {
+  const rows = [entry()];
+  const lookup = (cpfHash: string | null) => ({
+    byId: (id: string) => rows.find((r) => r.id === id),
+    bySeq: (seq: string) => rows.find((r) => r.seq === seq),
+    byCpfHash: (h: string) => (h === cpfHash ? rows[0] : undefined),
+  });
+
+  it('matches by id, code and CPF hash', async () => {
+    const hash = await hashCpf(EVENT, CPF);
+    expect(await findEntry(EVENT, { kind: 'registration', registrationId: REG }, lookup(hash))).toBe(rows[0]);
+    expect(await findEntry(EVENT, { kind: 'seq', seq: '482913' }, lookup(hash))).toBe(rows[0]);
+    expect(await findEntry(EVENT, { kind: 'cpf', cpf: CPF }, lookup(hash))).toBe(rows[0]);
+    expect(await findEntry(EVENT, { kind: 'seq', seq: '000000' }, lookup(hash))).toBeUndefined();
+  });
+
+  it("refuses another event's registration", async () => {
+    expect(await findEntry(REG, { kind: 'registration', registrationId: REG }, lookup(null))).toBeUndefined();
+  });
+
+  it('gives each result kind with its pt-BR text', () => {
+    expect(resultMessage(decide(entry()))).toBe('Checkin de Mateus feito!');
+    expect(resultMessage(decide(undefined))).toBe(checkinMessages.notFound);
+    expect(resultMessage(decide(entry({ paid: false })))).toBe(
+      'A inscrição de Mateus ainda não está paga. Encaminhe para a secretaria.',
+    );
+    const already = decide(
+      entry({ checked_in_at: '2026-03-10T22:05:00.000Z', checked_in_device: 'Porta 2' }),
+    );
+    expect(already).toMatchObject({ kind: 'already', device: 'Porta 2' });
+    expect(resultMessage(already)).toBe('Mateus já fez checkin às 19:05 (Porta 2).');
+  });
+});
+
+it('has 31 distinct welcome messages', () => {
+  expect(new Set(welcomeMessages).size).toBe(31);
+});

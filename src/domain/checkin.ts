@@ -1,0 +1,231 @@
+/**
+ * Door check-in rules shared by the browser (offline, against the local roster) and the API (the
+ * authority): what a scanned or typed code is, how it matches a roster row, and the result kinds.
+ * Pure: Web Crypto (a web standard present in browsers, Node and Deno) is the only platform API.
+ */
+import * as v from 'valibot';
+import { formatTime } from './dates.ts';
+import { checkinMessages as m } from './messages/checkin.ts';
+import { firstName } from './people.ts';
+import { isValidCpf, onlyDigits } from './validation.ts';
+
+/** What a QR of a ticket encodes: `checkin:{registrationId}`. */
+export const QR_PREFIX = 'checkin:';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type CheckinCode =
+  | { kind: 'registration'; registrationId: string }
+  | { kind: 'seq'; seq: string }
+  | { kind: 'cpf'; cpf: string };
+
+export type ParsedCode = { ok: true; code: CheckinCode } | { ok: false; message: string };
+
+/** The QR content of a registration's ticket. */
+export function ticketQr(registrationId: string): string {
+  return `${QR_PREFIX}${registrationId}`;
+}
+
+/** '482913' → '482-913' (the 7-character manual code mask). */
+export function formatSeq(seq: string): string {
+  const d = onlyDigits(seq).slice(0, 6);
+  return d.length > 3 ? `${d.slice(0, 3)}-${d.slice(3)}` : d;
+}
+
+/**
+ * A scan or a typed code: `checkin:{uuid}`, the manual code (`###-###` or 6 digits), or a CPF when
+ * there are more than 6 digits (it must be a valid CPF then).
+ */
+export function parseCheckinCode(raw: string): ParsedCode {
+  const text = raw.trim();
+  if (text.toLowerCase().startsWith(QR_PREFIX)) {
+    const id = text.slice(QR_PREFIX.length).trim().toLowerCase();
+    return UUID.test(id) ? { ok: true, code: { kind: 'registration', registrationId: id } } : invalid();
+  }
+  if (!/^[\d.\-\s]+$/.test(text)) return invalid();
+  const digits = onlyDigits(text);
+  if (digits.length === 6 && /^\d{3}-?\d{3}$/.test(text.replace(/\s/g, ''))) {
+    return { ok: true, code: { kind: 'seq', seq: digits } };
+  }
+  if (digits.length > 6) {
+    return digits.length === 11 && isValidCpf(digits)
+      ? { ok: true, code: { kind: 'cpf', cpf: digits } }
+      : { ok: false, message: m.invalidCpf };
+  }
+  return invalid();
+}
+
+const invalid = (): ParsedCode => ({ ok: false, message: m.invalidCode });
+
+/**
+ * The salt of an event's CPF hashes: public (it travels with the roster) but different per event,
+ * so a roster's hashes cannot be joined with another event's or looked up in a precomputed table.
+ * (A CPF has 9 free digits: whoever holds a roster can still brute-force it; the roster lives only
+ * on staff devices and is wiped on sign-out.) The API computes the same text in SQL.
+ */
+export function cpfSalt(eventId: string): string {
+  return `congrega-checkin:${eventId.toLowerCase()}:`;
+}
+
+/** Hex SHA-256 of the salt followed by the CPF's 11 digits (Web Crypto, same in browser and API). */
+export async function hashCpf(eventId: string, cpf: string): Promise<string> {
+  const data = new TextEncoder().encode(cpfSalt(eventId) + onlyDigits(cpf));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** One registration of an event's roster as the door keeps it. */
+export interface RosterEntry {
+  /** registration id */
+  id: string;
+  event_id: string;
+  seq: string;
+  name: string;
+  congregation: string | null;
+  /** hashCpf(event, cpf), or null without a CPF */
+  cpf_hash: string | null;
+  paid: boolean;
+  /** the first check-in of this person at this event, when known */
+  checked_in_at: string | null;
+  checked_in_device: string | null;
+}
+
+/** Where the roster is looked up (an index each: Dexie locally, SQL on the server). */
+export interface RosterLookup {
+  byId(id: string): Promise<RosterEntry | undefined> | RosterEntry | undefined;
+  bySeq(seq: string): Promise<RosterEntry | undefined> | RosterEntry | undefined;
+  byCpfHash(hash: string): Promise<RosterEntry | undefined> | RosterEntry | undefined;
+}
+
+export type CheckinResult =
+  | { kind: 'created'; entry: RosterEntry }
+  | { kind: 'already'; entry: RosterEntry; at: string; device: string | null }
+  | { kind: 'not_found' }
+  | { kind: 'not_paid'; entry: RosterEntry };
+
+export type CheckinKind = CheckinResult['kind'];
+
+/** Finds the code's registration in the event's roster. */
+export async function findEntry(
+  eventId: string,
+  code: CheckinCode,
+  roster: RosterLookup,
+): Promise<RosterEntry | undefined> {
+  let entry: RosterEntry | undefined;
+  if (code.kind === 'registration') entry = await roster.byId(code.registrationId);
+  else if (code.kind === 'seq') entry = await roster.bySeq(code.seq);
+  else entry = await roster.byCpfHash(await hashCpf(eventId, code.cpf));
+  return entry && entry.event_id === eventId ? entry : undefined;
+}
+
+/** What admitting this roster row would do now: the rule of both the door and the server. */
+export function decide(entry: RosterEntry | undefined): CheckinResult {
+  if (!entry) return { kind: 'not_found' };
+  if (!entry.paid) return { kind: 'not_paid', entry };
+  if (entry.checked_in_at) {
+    return { kind: 'already', entry, at: entry.checked_in_at, device: entry.checked_in_device };
+  }
+  return { kind: 'created', entry };
+}
+
+/** The pt-BR feedback of a result. */
+export function resultMessage(result: CheckinResult): string {
+  switch (result.kind) {
+    case 'created':
+      return m.created(firstName(result.entry.name) || result.entry.name);
+    case 'already':
+      return m.already(
+        firstName(result.entry.name) || result.entry.name,
+        formatTime(result.at),
+        result.device ?? m.deviceUnknown,
+      );
+    case 'not_paid':
+      return m.notPaid(firstName(result.entry.name) || result.entry.name);
+    case 'not_found':
+      return m.notFound;
+  }
+}
+
+/** Largest batch the sync endpoint takes at once. */
+export const SYNC_BATCH_MAX = 500;
+
+/** How a door's queued check-in ended on the server. */
+export type SyncItemKind = 'created' | 'conflict' | 'not_found' | 'not_paid';
+
+// ───────────────────────────── the API's shapes ─────────────────────────────
+
+const uuid = v.pipe(v.string(), v.uuid(m.invalidCode));
+const device = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), '');
+
+/** POST /v1/admin/checkin: the scanned QR data, or a manual code (###-### or CPF) with its event. */
+export const checkinBodySchema = v.pipe(
+  v.object({
+    scanned: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    manual: v.optional(v.pipe(v.string(), v.maxLength(40))),
+    eventId: v.optional(uuid),
+    device,
+  }),
+  v.check((b) => Boolean(b.scanned) !== Boolean(b.manual), m.invalidCode),
+  v.check((b) => !b.manual || Boolean(b.eventId), m.chooseEventFirst),
+);
+export type CheckinBody = v.InferInput<typeof checkinBodySchema>;
+
+/** One check-in queued by a door: its client UUID makes replays harmless. */
+export const syncItemSchema = v.object({
+  clientId: uuid,
+  registrationId: uuid,
+  scannedAt: v.pipe(v.string(), v.isoTimestamp(m.invalidCode)),
+});
+export type SyncItem = v.InferOutput<typeof syncItemSchema>;
+
+/** POST /v1/admin/checkin/sync */
+export const syncBodySchema = v.object({
+  eventId: uuid,
+  device,
+  items: v.pipe(v.array(syncItemSchema), v.minLength(1), v.maxLength(SYNC_BATCH_MAX)),
+});
+export type SyncBody = v.InferInput<typeof syncBodySchema>;
+
+/** GET …/roster: a page of the full roster (`after` the last id), or what changed `since` a cursor. */
+export const rosterQuerySchema = v.object({
+  after: v.optional(uuid),
+  since: v.optional(v.pipe(v.string(), v.isoTimestamp(m.invalidCode))),
+});
+
+/** Rows per page of a full roster download. */
+export const ROSTER_PAGE_SIZE = 2000;
+
+/** What the server answers for one check-in (single or synced). */
+export interface CheckinOutcome {
+  kind: CheckinKind;
+  registration_id: string | null;
+  name: string | null;
+  /** the check-in that counts (for `created` this one, for `already` the earlier one) */
+  at: string | null;
+  device: string | null;
+  message: string;
+}
+
+export interface SyncOutcome {
+  clientId: string;
+  kind: SyncItemKind;
+  /** for `conflict`: the check-in that won */
+  at: string | null;
+  device: string | null;
+}
+
+export interface RosterPage {
+  entries: RosterEntry[];
+  /** pass as `since` for the next pull (a little before the server's clock: overlaps are harmless) */
+  cursor: string;
+  /** rows of the whole roster (first page only; null on `since` pulls) */
+  total: number | null;
+  /** pass as `after` for the next page; null when this was the last */
+  next: string | null;
+}
+
+/** An event the door can check people in (started within the last week or upcoming). */
+export interface CheckinEvent {
+  id: string;
+  title: string;
+  starts_at: string;
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { checkinMessages as m } from '../../domain/messages/checkin.ts';
+
+/** Spec §9: at most 10 scans per second; restart every 30 s with a 1 s pause. */
+const MAX_SCANS_PER_SECOND = 10;
+const RESTART_EVERY_MS = 30_000;
+const RESTART_PAUSE_MS = 1_000;
+
+/**
+ * The camera QR scanner (qr-scanner, loaded with this chunk only when the camera is started).
+ * The same code twice in a row is ignored: a ticket held in front of the camera checks in once.
+ */
+export function Scanner({ onCode, onError }: { onCode(code: string): void; onError(message: string): void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const onCodeRef = useRef(onCode);
+  onCodeRef.current = onCode;
+
+  useEffect(() => {
+    let stopped = false;
+    let scanner: { start(): Promise<void>; stop(): void; destroy(): void } | null = null;
+    let restart: ReturnType<typeof setInterval> | undefined;
+    let last = '';
+    void (async () => {
+      try {
+        const { default: QrScanner } = await import('qr-scanner');
+        if (stopped || !video.current) return;
+        const s = new QrScanner(
+          video.current,
+          (result) => {
+            if (result.data === last) return;
+            last = result.data;
+            onCodeRef.current(result.data);
+          },
+          {
+            maxScansPerSecond: MAX_SCANS_PER_SECOND,
+            preferredCamera: 'environment',
+            returnDetailedScanResult: true,
+          },
+        );
+        scanner = s;
+        await s.start();
+        restart = setInterval(() => {
+          s.stop();
+          setTimeout(() => {
+            if (!stopped) void s.start();
+          }, RESTART_PAUSE_MS);
+        }, RESTART_EVERY_MS);
+      } catch {
+        if (!stopped) onError(m.cameraFailed);
+      }
+    })();
+    return () => {
+      stopped = true;
+      clearInterval(restart);
+      scanner?.destroy();
+    };
+  }, [onError]);
+
+  return <video ref={video} className="door-video" muted playsInline aria-label="Câmera" />;
+}

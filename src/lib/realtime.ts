@@ -1,0 +1,36 @@
+/**
+ * Realtime subscriptions through supabase-js (loaded on demand with getSupabase()): on Supabase the
+ * project's Realtime with the RLS policy of `checkins`; locally the host's /realtime/v1/websocket.
+ */
+import { getSupabase } from './supabase.ts';
+
+export interface CheckinInsert {
+  id: string;
+  event_id: string;
+  user_id: string;
+  registration_id: string;
+  device: string | null;
+  scanned_at: string;
+}
+
+/**
+ * Calls `onInsert` for each new check-in of this user (the server delivers only the user's own).
+ * Resolves to the unsubscribe function once the subscription is asked for.
+ */
+export async function subscribeToMyCheckins(
+  userId: string,
+  onInsert: (row: CheckinInsert) => void,
+): Promise<() => void> {
+  const supabase = await getSupabase();
+  const channel = supabase
+    .channel(`checkins:${userId}`)
+    .on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'checkins', filter: `user_id=eq.${userId}` },
+      (payload) => onInsert(payload.new as CheckinInsert),
+    )
+    .subscribe();
+  return () => {
+    void supabase.removeChannel(channel);
+  };
+}

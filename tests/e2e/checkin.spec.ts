@@ -1,0 +1,146 @@
+/**
+ * At the door, with the network cut (spec §2 /admin/checkin, DESIGN §6): a volunteer downloads the
+ * roster, goes offline, checks in five people by code and one by showing a QR to the camera
+ * (Chromium's fake camera plays a video the test draws), reloads offline, comes back online, and the
+ * server holds exactly those six check-ins; a second device that admitted one of them offline shows
+ * the conflict. The member's page, online, lands on /event-welcome when their check-in arrives.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { writeQrVideo } from '../fixtures/qr-video.ts';
+
+const EVENT = DEMO_EVENTS.happeningNow;
+const ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const first = (name: string) => name.split(' ')[0]!;
+
+async function login(page: Page, email: string) {
+  await page.goto('/auth/login?method=email');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+/** Signs in, opens the door controlled by the service worker (so it reloads offline) and picks the event. */
+async function openDoor(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await login(page, DEMO_USERS.voluntario.email);
+  await page.goto('/admin/checkin');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
+  await expect(page.getByText(`${DEMO_ATTENDEES.length + 1} inscritos neste aparelho`)).toBeVisible();
+  return page;
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Código manual ou CPF').fill(code);
+  await page.getByRole('button', { name: 'Fazer checkin' }).click();
+}
+
+/** A user's access token (password grant), for reading the server's state. */
+async function token(baseURL: string, email: string): Promise<string> {
+  const res = await fetch(`${baseURL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'sb_publishable_congrega_local' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  return (await res.json()).access_token;
+}
+
+async function serverCheckins(baseURL: string) {
+  const res = await fetch(`${baseURL}/functions/v1/api/v1/admin/checkin/events/${EVENT.id}/roster`, {
+    headers: { authorization: `Bearer ${await token(baseURL, DEMO_USERS.voluntario.email)}` },
+  });
+  const body = (await res.json()) as {
+    entries: { id: string; checked_in_at: string | null; checked_in_device: string | null }[];
+  };
+  return body.entries.filter((e) => e.checked_in_at && e.id !== DEMO_REGISTRATIONS.membroHappeningNow.id);
+}
+
+test('offline door: five by code, one by camera, reload offline, sync exactly once; the other door sees the conflict', async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const scanned = DEMO_ATTENDEES[5]!;
+  const video = join(mkdtempSync(join(tmpdir(), 'congrega-qr-')), 'ticket.y4m');
+  writeQrVideo(video, `checkin:${scanned.registrationId}`);
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const options = { baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', permissions: ['camera'] };
+    const doorA = await browser.newContext(options);
+    const doorB = await browser.newContext(options);
+    const a = await openDoor(doorA);
+    const b = await openDoor(doorB);
+
+    await doorA.setOffline(true);
+    await doorB.setOffline(true);
+    await expect(a.getByText(/Sem internet/)).toBeVisible();
+
+    // door B admits the first person offline, before door A
+    await typeCode(b, DEMO_ATTENDEES[0]!.seq);
+    await expect(b.getByText(`Checkin de ${first(DEMO_ATTENDEES[0]!.name)} feito!`)).toBeVisible();
+
+    const byCode = DEMO_ATTENDEES.slice(0, 5);
+    for (const p of byCode) {
+      await typeCode(a, `${p.seq.slice(0, 3)}-${p.seq.slice(3)}`);
+      await expect(a.getByText(`Checkin de ${first(p.name)} feito!`)).toBeVisible();
+    }
+    // the same code again: already checked in, at this door
+    await typeCode(a, byCode[1]!.seq);
+    await expect(a.getByText(new RegExp(`${first(byCode[1]!.name)} já fez checkin às`))).toBeVisible();
+    // not paid, not found
+    await typeCode(a, DEMO_ATTENDEES.at(-1)!.seq);
+    await expect(a.getByText(/ainda não está paga/)).toBeVisible();
+    await typeCode(a, '000-000');
+    await expect(a.getByText(/Inscrição não encontrada/)).toBeVisible();
+
+    await a.getByRole('button', { name: 'Ler QR com a câmera' }).click();
+    await expect(a.getByText(`Checkin de ${first(scanned.name)} feito!`)).toBeVisible({ timeout: 20_000 });
+    await a.getByRole('button', { name: 'Parar câmera' }).click();
+    await expect(a.getByTestId('door-pending')).toHaveText('6 checkins aguardando envio');
+
+    // reload with no network: the shell from the service worker, the roster and queue from Dexie
+    await a.reload();
+    await expect(a.getByTestId('door-pending')).toHaveText('6 checkins aguardando envio');
+    await a.getByLabel('Escolha o evento').selectOption(EVENT.id);
+    await typeCode(a, byCode[2]!.seq);
+    await expect(a.getByText(new RegExp(`${first(byCode[2]!.name)} já fez checkin`))).toBeVisible();
+    expect(await serverCheckins(baseURL!)).toEqual([]);
+
+    // back online: door A's six arrive exactly once
+    await doorA.setOffline(false);
+    await expect(a.getByTestId('door-pending')).toHaveText('Todos os checkins enviados', { timeout: 20_000 });
+    const stored = await serverCheckins(baseURL!);
+    expect(stored.map((e) => e.id).sort()).toEqual([...byCode, scanned].map((p) => p.registrationId).sort());
+
+    // door B comes back: its check-in of the same person is a conflict, shown with when and where
+    await doorB.setOffline(false);
+    await expect(b.getByTestId('door-pending')).toHaveText('Todos os checkins enviados', { timeout: 20_000 });
+    const conflicts = b.getByRole('region', { name: 'Conflitos' });
+    await expect(
+      conflicts.getByText(new RegExp(`${DEMO_ATTENDEES[0]!.name}: já tinha checkin às`)),
+    ).toBeVisible();
+    expect((await serverCheckins(baseURL!)).length).toBe(6);
+  } finally {
+    await browser.close();
+  }
+});
