@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
+import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
 import { systemClock } from '../functions/api/ports/index.ts';
 import { isServiceRole } from './auth/admin.ts';
@@ -14,6 +15,7 @@ import { BCRYPT_COST, checkPassword, hashPassword } from './auth/users.ts';
 import { preflight, withCors } from './cors.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
 import { devModeFor, devOnly } from './dev/mode.ts';
+import { DEV_PLACES } from './dev/places.ts';
 import { functionsHandler } from './functions.ts';
 import { ANON_KEY, loadKeys } from './keys.ts';
 import { acquireLock } from './lock.ts';
@@ -54,6 +56,13 @@ export interface HostOptions {
    * answering only clients on this machine. Default: on when `host` is a loopback interface.
    */
   devHelpers?: boolean;
+  /**
+   * Address search of the event editor: `fixed` answers from DEV_PLACES (no internet), `nominatim`
+   * asks OpenStreetMap's Nominatim. Default: fixed in dev mode, nominatim otherwise.
+   */
+  geocoder?: 'fixed' | 'nominatim';
+  /** Another Nominatim (self-hosted, or a mirror); default https://nominatim.openstreetmap.org. */
+  nominatimUrl?: string;
   /** Send e-mail through this SMTP server (smtp://user:pass@host:587) instead of the dev mailbox. */
   smtpUrl?: string;
   /** The From of real e-mail. Default: the SMTP user when it is an address, else no-reply@<smtp host>. */
@@ -234,7 +243,17 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     };
 
     const env = { supabaseUrl: url, anonKey: ANON_KEY, serviceRoleKey: keys.serviceRoleKey };
-    const api = functionsHandler({ db: database.db, clock: systemClock, env, ...createHttpPorts(env) });
+    const geocoder =
+      (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'
+        ? createFixedGeocoder(DEV_PLACES)
+        : createNominatimGeocoder({ baseUrl: opts.nominatimUrl, userAgent: `Congrega (+${url})` });
+    const api = functionsHandler({
+      db: database.db,
+      clock: systemClock,
+      geocoder,
+      env,
+      ...createHttpPorts(env),
+    });
     const serveStatic = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
     const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
     const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });

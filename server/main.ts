@@ -4,7 +4,8 @@
  * real PostgreSQL), PUBLIC_URL (the address phones on the LAN use; default http://localhost:PORT),
  * DEV_HELPERS (1/0: dev mailbox, simulated Google and payments; default on only on loopback),
  * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), TRUST_PROXY (1: client address from
- * X-Forwarded-For, behind one reverse proxy), PASSWORD_WORKERS (bcrypt threads). README lists them.
+ * X-Forwarded-For, behind one reverse proxy), PASSWORD_WORKERS (bcrypt threads), GEOCODER /
+ * NOMINATIM_URL (the event editor's address search). README lists them.
  * `--dev` serves the app through Vite's dev middleware (hot reload) instead of `dist`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,6 +15,12 @@ import { DataDirLockedError } from './lock.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.ts';
 
 const dev = process.argv.includes('--dev');
+
+/** GEOCODER=nominatim|fixed (unset: fixed in dev mode, Nominatim otherwise). */
+function parseGeocoder(value: string | undefined): 'fixed' | 'nominatim' | undefined {
+  const v = value?.trim().toLowerCase();
+  return v === 'fixed' || v === 'nominatim' ? v : undefined;
+}
 const port = Number(process.env.PORT ?? 5173);
 const bindHost = process.env.HOST || '127.0.0.1';
 
@@ -37,6 +44,8 @@ try {
     smtpFrom: process.env.SMTP_FROM || undefined,
     supabaseUrl: process.env.VITE_SUPABASE_URL || undefined,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
+    geocoder: parseGeocoder(process.env.GEOCODER),
+    nominatimUrl: process.env.NOMINATIM_URL || undefined,
     trustProxy: ['1', 'true', 'on', 'yes'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase()),
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).

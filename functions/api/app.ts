@@ -11,11 +11,19 @@ import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
 import { eventsRoutes } from './resources/events/events.routes.ts';
+import { eventsAdminRoutes } from './resources/events/events-admin.routes.ts';
+import { adminFilesRoutes } from './resources/files/admin-files.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
+import { geocodeRoutes } from './resources/geocode/geocode.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
+import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
+import { tagsRoutes } from './resources/tags/tags.routes.ts';
 import { templesRoutes } from './resources/temples/temples.routes.ts';
+import { tiersRoutes } from './resources/tiers/tiers.routes.ts';
 import { usersRoutes } from './resources/users/users.routes.ts';
+import { venuesRoutes } from './resources/venues/venues.routes.ts';
+import { vouchersRoutes } from './resources/vouchers/vouchers.routes.ts';
 
 /** Largest request body accepted at all (uploads included); JSON bodies have a smaller limit. */
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
@@ -82,7 +90,15 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', eventsRoutes)
     .route('/', registrationsRoutes)
     .route('/', filesRoutes)
-    .route('/', usersRoutes);
+    .route('/', usersRoutes)
+    .route('/', eventsAdminRoutes)
+    .route('/', venuesRoutes)
+    .route('/', speakersRoutes)
+    .route('/', tagsRoutes)
+    .route('/', tiersRoutes)
+    .route('/', vouchersRoutes)
+    .route('/', adminFilesRoutes)
+    .route('/', geocodeRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {

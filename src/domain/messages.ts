@@ -1,4 +1,5 @@
 /** Every pt-BR text the product shows that the spec fixes, in one place. Copied verbatim from the spec. */
+import { editorApiErrors } from './messages/editor.ts';
 
 export const validationMessages = {
   required: 'Campo obrigatório',
@@ -130,6 +131,7 @@ export const apiErrors = {
   FILE_NOT_FOUND: 'Arquivo não encontrado.',
   TOO_LARGE: 'O conteúdo enviado é grande demais.',
   INTERNAL: 'Ocorreu um erro inesperado. Tente novamente em alguns momentos.',
+  ...editorApiErrors,
 } as const;
 export type ApiErrorCode = keyof typeof apiErrors;
 

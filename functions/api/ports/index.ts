@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { Geocoder } from './geocoder.ts';
 
 /** What the API needs from outside, built once at start (Deno entry from env; local host in-process). */
 export interface Ports {
@@ -6,6 +7,7 @@ export interface Ports {
   authAdmin: AuthAdmin;
   storage: Storage;
   clock: Clock;
+  geocoder: Geocoder;
   env: ApiEnv;
 }
 

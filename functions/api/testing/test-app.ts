@@ -8,11 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { testClient } from 'hono/testing';
 import { openMigratedDatabase } from '../../../server/db.ts';
+import { DEV_PLACES } from '../../../server/dev/places.ts';
 import { DEMO_USERS, type DemoUserKey } from '../../../server/seed/demo.ts';
 import { seed } from '../../../server/seed/index.ts';
 import { createApp } from '../app.ts';
 import type { AuthContextUser } from '../lib/context.ts';
 import type { Db } from '../ports/db.ts';
+import { createFixedGeocoder } from '../ports/geocoder.ts';
 import type { AuthAdmin, AuthUser, Clock, Ports, Storage } from '../ports/index.ts';
 
 /** The moment the demo seed is laid out around, and the fake clock's time. */
@@ -114,6 +116,7 @@ export function createTestApp(given: TestPorts) {
     authAdmin,
     storage,
     clock,
+    geocoder: createFixedGeocoder(DEV_PLACES),
     ...given,
     env: { supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service' },
   };
