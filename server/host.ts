@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
+import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
 import { isServiceRole } from './auth/admin.ts';
@@ -17,6 +18,7 @@ import { preflight, withCors } from './cors.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
 import { createMercadoPagoFake, type MercadoPagoFake } from './dev/mercadopago.ts';
 import { devModeFor, devOnly } from './dev/mode.ts';
+import { DEV_PLACES } from './dev/places.ts';
 import { functionsHandler } from './functions.ts';
 import { ANON_KEY, loadKeys } from './keys.ts';
 import { acquireLock } from './lock.ts';
@@ -58,6 +60,13 @@ export interface HostOptions {
    * answering only clients on this machine. Default: on when `host` is a loopback interface.
    */
   devHelpers?: boolean;
+  /**
+   * Address search of the event editor: `fixed` answers from DEV_PLACES (no internet), `nominatim`
+   * asks OpenStreetMap's Nominatim. Default: fixed in dev mode, nominatim otherwise.
+   */
+  geocoder?: 'fixed' | 'nominatim';
+  /** Another Nominatim (self-hosted, or a mirror); default https://nominatim.openstreetmap.org. */
+  nominatimUrl?: string;
   /** Send e-mail through this SMTP server (smtp://user:pass@host:587) instead of the dev mailbox. */
   smtpUrl?: string;
   /** The From of real e-mail. Default: the SMTP user when it is an address, else no-reply@<smtp host>. */
@@ -315,6 +324,12 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     }, 60_000);
     sweep.unref();
     cleanups.push(() => clearInterval(sweep));
+    const env = { supabaseUrl: url, anonKey: ANON_KEY, serviceRoleKey: keys.serviceRoleKey };
+    const geocoder =
+      (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'
+        ? createFixedGeocoder(DEV_PLACES)
+        : createNominatimGeocoder({ baseUrl: opts.nominatimUrl, userAgent: `Congrega (+${url})` });
+      geocoder,
     const serveStatic = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
     const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
     const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });

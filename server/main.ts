@@ -7,6 +7,9 @@
  * MP_WEBHOOK_SECRET / MP_API_URL / MP_NOTIFICATION_URL (real Mercado Pago; without a token in dev mode,
  * the local fake), TRUST_PROXY (1: client address from
  * X-Forwarded-For, behind one reverse proxy), PASSWORD_WORKERS (bcrypt threads). README lists them.
+ * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), TRUST_PROXY (1: client address from
+ * X-Forwarded-For, behind one reverse proxy), PASSWORD_WORKERS (bcrypt threads), GEOCODER /
+ * NOMINATIM_URL (the event editor's address search). README lists them.
  * `--dev` serves the app through Vite's dev middleware (hot reload) instead of `dist`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,6 +19,12 @@ import { DataDirLockedError } from './lock.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.ts';
 
 const dev = process.argv.includes('--dev');
+
+/** GEOCODER=nominatim|fixed (unset: fixed in dev mode, Nominatim otherwise). */
+function parseGeocoder(value: string | undefined): 'fixed' | 'nominatim' | undefined {
+  const v = value?.trim().toLowerCase();
+  return v === 'fixed' || v === 'nominatim' ? v : undefined;
+}
 const port = Number(process.env.PORT ?? 5173);
 const bindHost = process.env.HOST || '127.0.0.1';
 
@@ -46,6 +55,8 @@ try {
       webhookSecret: process.env.MP_WEBHOOK_SECRET || undefined,
       notificationUrl: process.env.MP_NOTIFICATION_URL || undefined,
     },
+    geocoder: parseGeocoder(process.env.GEOCODER),
+    nominatimUrl: process.env.NOMINATIM_URL || undefined,
     trustProxy: ['1', 'true', 'on', 'yes'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase()),
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).

@@ -15,12 +15,20 @@ import { confirmationsRoutes } from './resources/confirmations/confirmations.rou
 import { adminConfirmationsRoutes } from './resources/admin-confirmations/admin-confirmations.routes.ts';
 import { checkinsRoutes } from './resources/checkins/checkins.routes.ts';
 import { eventsRoutes } from './resources/events/events.routes.ts';
+import { eventsAdminRoutes } from './resources/events/events-admin.routes.ts';
+import { adminFilesRoutes } from './resources/files/admin-files.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
+import { geocodeRoutes } from './resources/geocode/geocode.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
+import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
+import { tagsRoutes } from './resources/tags/tags.routes.ts';
 import { templesRoutes } from './resources/temples/temples.routes.ts';
+import { tiersRoutes } from './resources/tiers/tiers.routes.ts';
 import { usersRoutes } from './resources/users/users.routes.ts';
+import { venuesRoutes } from './resources/venues/venues.routes.ts';
+import { vouchersRoutes } from './resources/vouchers/vouchers.routes.ts';
 
 /** Largest request body accepted at all (uploads included); JSON bodies have a smaller limit. */
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
@@ -92,7 +100,15 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', confirmationsRoutes)
     .route('/', mercadoPagoRoutes)
     .route('/', adminConfirmationsRoutes)
-    .route('/', checkinsRoutes);
+    .route('/', checkinsRoutes)
+    .route('/', eventsAdminRoutes)
+    .route('/', venuesRoutes)
+    .route('/', speakersRoutes)
+    .route('/', tagsRoutes)
+    .route('/', tiersRoutes)
+    .route('/', vouchersRoutes)
+    .route('/', adminFilesRoutes)
+    .route('/', geocodeRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {

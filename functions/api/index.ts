@@ -3,6 +3,7 @@ import postgres from 'postgres';
 import { createMercadoPagoPayments } from './adapters/mercadopago.ts';
 import { createApp } from './app.ts';
 import { createPostgresDb } from './ports/db-postgres.ts';
+import { createNominatimGeocoder } from './ports/geocoder.ts';
 import { createHttpPorts } from './ports/http.ts';
 import { type ApiEnv, systemClock } from './ports/index.ts';
 
@@ -29,11 +30,18 @@ const sql = postgres(Deno.env.get('SUPABASE_DB_URL') ?? 'postgres://postgres@127
   onnotice: () => {},
 });
 
+// Nominatim's policy asks for a User-Agent that identifies the app and a way to reach it.
+const geocoder = createNominatimGeocoder({
+  baseUrl: Deno.env.get('NOMINATIM_URL') || undefined,
+  userAgent: Deno.env.get('GEOCODER_USER_AGENT') || `Congrega (+${env.supabaseUrl})`,
+});
+
 const app = createApp({
   ...createHttpPorts(env),
   db: createPostgresDb(sql),
   clock: systemClock,
   payments,
+  geocoder,
   env,
 });
 

@@ -154,14 +154,22 @@ describe.each(DRIVERS)('errorFromPg with errors from %s', (driver) => {
   });
 
   it('an unmapped unique violation → 409 INVALID_DATA', async () => {
-    const name = `tag ${randomUUID()}`;
-    await exec(db(), qb.insertInto('tags').values({ name }));
-    const again = exec(db(), qb.insertInto('tags').values({ name: name.toUpperCase() }));
+    // the same voucher code twice (tags' names are mapped: TAG_NAME_TAKEN, tested below)
+    const code = randomUUID().replace(/-/g, '').slice(0, 8);
+    await exec(db(), qb.insertInto('vouchers').values({ code }));
+    const again = exec(db(), qb.insertInto('vouchers').values({ code }));
     expect(await answer(again)).toEqual({
       status: 409,
       code: 'INVALID_DATA',
       message: apiErrors.INVALID_DATA,
     });
+  });
+
+  it('a tag name already in use (any case) → 409 TAG_NAME_TAKEN', async () => {
+    const name = `tag ${randomUUID()}`;
+    await exec(db(), qb.insertInto('tags').values({ name }));
+    const again = exec(db(), qb.insertInto('tags').values({ name: name.toUpperCase() }));
+    expect(await answer(again)).toMatchObject({ status: 409, code: 'TAG_NAME_TAKEN' });
   });
 
   it('an unmapped check violation → 400 INVALID_DATA', async () => {

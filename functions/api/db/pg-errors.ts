@@ -41,6 +41,7 @@ export const CONSTRAINT_ERRORS: Partial<Record<ConstraintName | 'users_email_par
     code: 'INVALID_DATA',
     message: validationMessages.externalRedirect,
   },
+  tags_name_key: { status: 409, code: 'TAG_NAME_TAKEN' },
   users_email_key: { status: 409, code: 'EMAIL_ALREADY_REGISTERED' },
   users_email_partial_key: { status: 409, code: 'EMAIL_ALREADY_REGISTERED' },
   // rows that hang from an event that does not exist (or no longer does)

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { Geocoder } from './geocoder.ts';
 
 /** What the API needs from outside, built once at start (Deno entry from env; local host in-process). */
 export interface Ports {
@@ -7,6 +8,7 @@ export interface Ports {
   storage: Storage;
   clock: Clock;
   payments: Payments;
+  geocoder: Geocoder;
   env: ApiEnv;
 }
 

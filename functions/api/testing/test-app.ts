@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { testClient } from 'hono/testing';
 import { openMigratedDatabase } from '../../../server/db.ts';
+import { DEV_PLACES } from '../../../server/dev/places.ts';
 import { DEMO_USERS, type DemoUserKey } from '../../../server/seed/demo.ts';
 import { seed } from '../../../server/seed/index.ts';
 import { createApp } from '../app.ts';
@@ -24,6 +25,8 @@ import {
   type ProviderStatus,
   type Storage,
 } from '../ports/index.ts';
+import { createFixedGeocoder } from '../ports/geocoder.ts';
+import type { AuthAdmin, AuthUser, Clock, Ports, Storage } from '../ports/index.ts';
 
 /** The moment the demo seed is laid out around, and the fake clock's time. */
 export const TEST_NOW = new Date('2026-03-10T20:00:00.000Z');
@@ -206,6 +209,7 @@ export function createTestApp(given: TestPorts) {
     storage,
     clock,
     payments,
+    geocoder: createFixedGeocoder(DEV_PLACES),
     ...given,
     env: {
       supabaseUrl: 'http://supabase.test',

@@ -1,0 +1,166 @@
+/**
+ * Pricing tiers (lotes) of an event, written by the editor. Capacity stays right under any
+ * concurrency: the checkout takes a place with `available = available - 1 where available > 0`, and
+ * a change of `total` here moves `available` by the same delta in the same single UPDATE, refused
+ * when it would leave fewer places than are already taken. PostgreSQL re-checks the WHERE on the row
+ * version a concurrent checkout just wrote, so neither statement can lose the other's change.
+ */
+import { sql } from 'kysely';
+import type { TierBody } from '../../../../src/domain/event-editor.ts';
+import { INACTIVE_REGISTRATION_STATUSES } from '../../../../src/domain/tiers.ts';
+import type { PricingTier } from '../../../../src/domain/types.ts';
+import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
+import { ApiHttpError, conflict, notFound, pgErrorCode } from '../../lib/errors.ts';
+import { isoOrNull } from '../../lib/rows.ts';
+import type { Db } from '../../ports/db.ts';
+
+const columns = [
+  'id',
+  'event_id',
+  'name',
+  'description',
+  'price',
+  'order',
+  'starts_at',
+  'ends_at',
+  'available',
+  'total',
+  'restricted_payment_methods',
+  'custom_pix_key',
+  'payment_link',
+] as const;
+
+type TierRow = Omit<PricingTier, 'starts_at' | 'ends_at'> & { starts_at: Date | null; ends_at: Date | null };
+const toTier = (r: TierRow): PricingTier => ({
+  ...r,
+  starts_at: isoOrNull(r.starts_at),
+  ends_at: isoOrNull(r.ends_at),
+});
+
+async function ensureEvent(db: Db, eventId: string): Promise<void> {
+  const event = await runOneOrNull(
+    db,
+    qb.selectFrom('events').select('id').where('id', '=', eventId).where('deleted_at', 'is', null),
+  );
+  if (!event) throw notFound('EVENT_NOT_FOUND');
+}
+
+/** Adds a tier at the end of the event's list; every place of a limited tier starts available. */
+export async function createTier(db: Db, eventId: string, body: TierBody): Promise<PricingTier> {
+  await ensureEvent(db, eventId);
+  const [row] = await run(
+    db,
+    qb
+      .insertInto('pricing_tiers')
+      .values((eb) => ({
+        event_id: eventId,
+        name: body.name,
+        description: body.description ?? null,
+        price: body.price,
+        starts_at: body.starts_at ?? null,
+        ends_at: body.ends_at ?? null,
+        total: body.total,
+        available: body.total,
+        restricted_payment_methods: body.restricted_payment_methods,
+        custom_pix_key: body.custom_pix_key ?? null,
+        payment_link: body.payment_link ?? null,
+        order: eb
+          .selectFrom('pricing_tiers')
+          .select(sql<number>`coalesce(max("order") + 1, 0)`.as('next'))
+          .where('event_id', '=', eventId),
+      }))
+      .returning(columns),
+  );
+  return toTier(row!);
+}
+
+/**
+ * Places left after setting the total to `total`, as SQL over the row being updated: null without
+ * a limit; the same places taken as before otherwise (a tier that had no limit has taken one place
+ * per active registration).
+ */
+function availableAfter(total: number | null) {
+  if (total === null) return sql<number | null>`null::integer`;
+  return sql<number>`case
+    when pricing_tiers.total is null then ${total}::integer - (
+      select count(*)::integer from public.registrations r
+       where r.tier_id = pricing_tiers.id and r.status not in (${sql.join([...INACTIVE_REGISTRATION_STATUSES])}))
+    else pricing_tiers.available + (${total}::integer - pricing_tiers.total)
+  end`;
+}
+
+/** Updates a tier in one statement; TOTAL_BELOW_TAKEN when the new total is under the places taken. */
+export async function updateTier(
+  db: Db,
+  eventId: string,
+  tierId: string,
+  body: TierBody,
+): Promise<PricingTier> {
+  const next = availableAfter(body.total);
+  const row = await runOneOrNull(
+    db,
+    qb
+      .updateTable('pricing_tiers')
+      .set({
+        name: body.name,
+        description: body.description ?? null,
+        price: body.price,
+        starts_at: body.starts_at ?? null,
+        ends_at: body.ends_at ?? null,
+        total: body.total,
+        available: next,
+        restricted_payment_methods: body.restricted_payment_methods,
+        custom_pix_key: body.custom_pix_key ?? null,
+        payment_link: body.payment_link ?? null,
+      })
+      .where('id', '=', tierId)
+      .where('event_id', '=', eventId)
+      .where(body.total === null ? sql<boolean>`true` : sql<boolean>`${next} >= 0`)
+      .returning(columns),
+  );
+  if (row) return toTier(row);
+  const exists = await runOneOrNull(
+    db,
+    qb.selectFrom('pricing_tiers').select('id').where('id', '=', tierId).where('event_id', '=', eventId),
+  );
+  if (!exists) throw notFound('TIER_NOT_FOUND');
+  throw new ApiHttpError(409, 'TOTAL_BELOW_TAKEN');
+}
+
+/** Sets the display order: `ids` must be exactly the event's tiers. */
+export async function reorderTiers(db: Db, eventId: string, ids: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await run(
+      tx,
+      qb.selectFrom('pricing_tiers').select('id').where('event_id', '=', eventId),
+    );
+    const known = new Set(current.map((t) => t.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+      throw new ApiHttpError(400, 'INVALID_DATA');
+    }
+    for (const [order, id] of ids.entries()) {
+      await exec(tx, qb.updateTable('pricing_tiers').set({ order }).where('id', '=', id));
+    }
+  });
+}
+
+/** Deletes a tier without registrations (the history of one that has them is kept: 409). */
+export async function deleteTier(db: Db, eventId: string, tierId: string): Promise<void> {
+  const taken = await runOneOrNull(
+    db,
+    qb.selectFrom('registrations').select('id').where('tier_id', '=', tierId).limit(1),
+  );
+  if (taken) throw conflict('TIER_HAS_REGISTRATIONS');
+  try {
+    const gone = await runOneOrNull(
+      db,
+      qb.deleteFrom('pricing_tiers').where('id', '=', tierId).where('event_id', '=', eventId).returning('id'),
+    );
+    if (!gone) throw notFound('TIER_NOT_FOUND');
+  } catch (error) {
+    // a registration arrived between the check and the delete: the foreign key refuses it
+    const code = pgErrorCode(error);
+    if (code === '23503' || code === '23001') throw conflict('TIER_HAS_REGISTRATIONS');
+    throw error;
+  }
+}
