@@ -307,11 +307,16 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     }
 
     const env = { supabaseUrl: url, anonKey: ANON_KEY, serviceRoleKey: keys.serviceRoleKey, mercadoPago };
+    const geocoder =
+      (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'
+        ? createFixedGeocoder(DEV_PLACES)
+        : createNominatimGeocoder({ baseUrl: opts.nominatimUrl, userAgent: `Congrega (+${url})` });
     const api = functionsHandler({
       db: database.db,
       clock: systemClock,
       env,
       payments,
+      geocoder,
       ...createHttpPorts(env),
     });
     // PIX nobody paid expire also without a webhook: the API's sweep, every minute (on Supabase a
@@ -324,12 +329,6 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     }, 60_000);
     sweep.unref();
     cleanups.push(() => clearInterval(sweep));
-    const env = { supabaseUrl: url, anonKey: ANON_KEY, serviceRoleKey: keys.serviceRoleKey };
-    const geocoder =
-      (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'
-        ? createFixedGeocoder(DEV_PLACES)
-        : createNominatimGeocoder({ baseUrl: opts.nominatimUrl, userAgent: `Congrega (+${url})` });
-      geocoder,
     const serveStatic = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
     const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
     const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });

@@ -5,11 +5,9 @@
  * DEV_HELPERS (1/0: dev mailbox, simulated Google and payments; default on only on loopback),
  * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), MP_ACCESS_TOKEN / MP_PUBLIC_KEY /
  * MP_WEBHOOK_SECRET / MP_API_URL / MP_NOTIFICATION_URL (real Mercado Pago; without a token in dev mode,
- * the local fake), TRUST_PROXY (1: client address from
- * X-Forwarded-For, behind one reverse proxy), PASSWORD_WORKERS (bcrypt threads). README lists them.
- * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), TRUST_PROXY (1: client address from
- * X-Forwarded-For, behind one reverse proxy), PASSWORD_WORKERS (bcrypt threads), GEOCODER /
- * NOMINATIM_URL (the event editor's address search). README lists them.
+ * the local fake), TRUST_PROXY (1: client address from X-Forwarded-For, behind one reverse proxy),
+ * PASSWORD_WORKERS (bcrypt threads), GEOCODER / NOMINATIM_URL (the event editor's address search).
+ * README lists them.
  * `--dev` serves the app through Vite's dev middleware (hot reload) instead of `dist`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -24,8 +24,8 @@ import { Route as AuthOauthRouteImport } from './routes/auth/oauth'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
-import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
 import { Route as MainAdminCheckinRouteImport } from './routes/_main/admin/checkin'
+import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 
 const MainRoute = MainRouteImport.update({
@@ -102,14 +102,15 @@ const AuthWelcomeRoute = AuthWelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminCheckinRoute = MainAdminCheckinRouteImport.update({
+  id: '/checkin',
+  path: '/checkin',
+  getParentRoute: () => MainAdminRoute,
+} as any)
 const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
   id: '/registrations',
   path: '/registrations',
   getParentRoute: () => MainAdminRoute,
-const MainAdminCheckinRoute = MainAdminCheckinRouteImport.update({
-  id: '/admin/checkin',
-  path: '/admin/checkin',
-  getParentRoute: () => MainRoute,
 } as any)
 const MainEventsIdRoute = MainEventsIdRouteImport.update({
   id: '/events/$id',
@@ -132,8 +133,8 @@ export interface FileRoutesByFullPath {
   '/auth/signup': typeof AuthSignupRoute
   '/auth/welcome': typeof AuthWelcomeRoute
   '/auth/': typeof AuthIndexRoute
-  '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/admin/checkin': typeof MainAdminCheckinRoute
+  '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRoutesByTo {
@@ -150,8 +151,8 @@ export interface FileRoutesByTo {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/': typeof MainIndexRoute
   '/auth': typeof AuthIndexRoute
-  '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/admin/checkin': typeof MainAdminCheckinRoute
+  '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRoutesById {
@@ -171,8 +172,8 @@ export interface FileRoutesById {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/_main/': typeof MainIndexRoute
   '/auth/': typeof AuthIndexRoute
-  '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
   '/_main/admin/checkin': typeof MainAdminCheckinRoute
+  '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
   '/_main/events/$id': typeof MainEventsIdRoute
 }
 export interface FileRouteTypes {
@@ -192,8 +193,8 @@ export interface FileRouteTypes {
     | '/auth/signup'
     | '/auth/welcome'
     | '/auth/'
-    | '/admin/registrations'
     | '/admin/checkin'
+    | '/admin/registrations'
     | '/events/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -210,8 +211,8 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/'
     | '/auth'
-    | '/admin/registrations'
     | '/admin/checkin'
+    | '/admin/registrations'
     | '/events/$id'
   id:
     | '__root__'
@@ -230,8 +231,8 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/_main/'
     | '/auth/'
-    | '/_main/admin/registrations'
     | '/_main/admin/checkin'
+    | '/_main/admin/registrations'
     | '/_main/events/$id'
   fileRoutesById: FileRoutesById
 }
@@ -347,18 +348,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWelcomeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/checkin': {
+      id: '/_main/admin/checkin'
+      path: '/checkin'
+      fullPath: '/admin/checkin'
+      preLoaderRoute: typeof MainAdminCheckinRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/admin/registrations': {
       id: '/_main/admin/registrations'
       path: '/registrations'
       fullPath: '/admin/registrations'
       preLoaderRoute: typeof MainAdminRegistrationsRouteImport
       parentRoute: typeof MainAdminRoute
-    '/_main/admin/checkin': {
-      id: '/_main/admin/checkin'
-      path: '/admin/checkin'
-      fullPath: '/admin/checkin'
-      preLoaderRoute: typeof MainAdminCheckinRouteImport
-      parentRoute: typeof MainRoute
     }
     '/_main/events/$id': {
       id: '/_main/events/$id'
@@ -371,10 +373,12 @@ declare module '@tanstack/react-router' {
 }
 
 interface MainAdminRouteChildren {
+  MainAdminCheckinRoute: typeof MainAdminCheckinRoute
   MainAdminRegistrationsRoute: typeof MainAdminRegistrationsRoute
 }
 
 const MainAdminRouteChildren: MainAdminRouteChildren = {
+  MainAdminCheckinRoute: MainAdminCheckinRoute,
   MainAdminRegistrationsRoute: MainAdminRegistrationsRoute,
 }
 
@@ -388,7 +392,6 @@ interface MainRouteChildren {
   MainFastpassRoute: typeof MainFastpassRoute
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
-  MainAdminCheckinRoute: typeof MainAdminCheckinRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
 }
 
@@ -398,7 +401,6 @@ const MainRouteChildren: MainRouteChildren = {
   MainFastpassRoute: MainFastpassRoute,
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
-  MainAdminCheckinRoute: MainAdminCheckinRoute,
   MainEventsIdRoute: MainEventsIdRoute,
 }
 

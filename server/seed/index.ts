@@ -5,9 +5,9 @@
 
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { SeedContext } from '../seed-context.ts';
-import { seedCheckout } from './checkout.ts';
 import { seedAdminRegistrations } from './adminreg.ts';
 import { seedCheckin } from './checkin.ts';
+import { seedCheckout } from './checkout.ts';
 import {
   DEMO_EVENTS,
   DEMO_FILES,

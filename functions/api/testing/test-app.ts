@@ -14,6 +14,7 @@ import { seed } from '../../../server/seed/index.ts';
 import { createApp } from '../app.ts';
 import type { AuthContextUser } from '../lib/context.ts';
 import type { Db } from '../ports/db.ts';
+import { createFixedGeocoder } from '../ports/geocoder.ts';
 import {
   type AuthAdmin,
   type AuthUser,
@@ -25,8 +26,6 @@ import {
   type ProviderStatus,
   type Storage,
 } from '../ports/index.ts';
-import { createFixedGeocoder } from '../ports/geocoder.ts';
-import type { AuthAdmin, AuthUser, Clock, Ports, Storage } from '../ports/index.ts';
 
 /** The moment the demo seed is laid out around, and the fake clock's time. */
 export const TEST_NOW = new Date('2026-03-10T20:00:00.000Z');

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { TierBody } from '../../../../src/domain/event-editor.ts';
-import { INACTIVE_REGISTRATION_STATUSES } from '../../../../src/domain/tiers.ts';
+import { INACTIVE_STATUSES } from '../../../../src/domain/registrations.ts';
 import type { PricingTier } from '../../../../src/domain/types.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import { ApiHttpError, conflict, notFound, pgErrorCode } from '../../lib/errors.ts';
@@ -84,7 +84,7 @@ function availableAfter(total: number | null) {
   return sql<number>`case
     when pricing_tiers.total is null then ${total}::integer - (
       select count(*)::integer from public.registrations r
-       where r.tier_id = pricing_tiers.id and r.status not in (${sql.join([...INACTIVE_REGISTRATION_STATUSES])}))
+       where r.tier_id = pricing_tiers.id and r.status not in (${sql.join([...INACTIVE_STATUSES])}))
     else pricing_tiers.available + (${total}::integer - pricing_tiers.total)
   end`;
 }
