@@ -27,6 +27,9 @@ import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
 import { Route as MainAdminCheckinRouteImport } from './routes/_main/admin/checkin'
 import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
+import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
+import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
+import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -117,6 +120,24 @@ const MainEventsIdRoute = MainEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => MainRoute,
 } as any)
+const MainMyRegistrationsIndexRoute =
+  MainMyRegistrationsIndexRouteImport.update({
+    id: '/my-registrations/',
+    path: '/my-registrations/',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainMyRegistrationsRegistrationIdRoute =
+  MainMyRegistrationsRegistrationIdRouteImport.update({
+    id: '/my-registrations/$registrationId',
+    path: '/my-registrations/$registrationId',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainCheckoutEventIdTierIdRoute =
+  MainCheckoutEventIdTierIdRouteImport.update({
+    id: '/checkout/$eventId/$tierId',
+    path: '/checkout/$eventId/$tierId',
+    getParentRoute: () => MainRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -136,6 +157,9 @@ export interface FileRoutesByFullPath {
   '/admin/checkin': typeof MainAdminCheckinRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/events/$id': typeof MainEventsIdRoute
+  '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/my-registrations/': typeof MainMyRegistrationsIndexRoute
+  '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof MainAdminRouteWithChildren
@@ -154,6 +178,9 @@ export interface FileRoutesByTo {
   '/admin/checkin': typeof MainAdminCheckinRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/events/$id': typeof MainEventsIdRoute
+  '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/my-registrations': typeof MainMyRegistrationsIndexRoute
+  '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -175,6 +202,9 @@ export interface FileRoutesById {
   '/_main/admin/checkin': typeof MainAdminCheckinRoute
   '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
   '/_main/events/$id': typeof MainEventsIdRoute
+  '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
+  '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -196,6 +226,9 @@ export interface FileRouteTypes {
     | '/admin/checkin'
     | '/admin/registrations'
     | '/events/$id'
+    | '/my-registrations/$registrationId'
+    | '/my-registrations/'
+    | '/checkout/$eventId/$tierId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
@@ -214,6 +247,9 @@ export interface FileRouteTypes {
     | '/admin/checkin'
     | '/admin/registrations'
     | '/events/$id'
+    | '/my-registrations/$registrationId'
+    | '/my-registrations'
+    | '/checkout/$eventId/$tierId'
   id:
     | '__root__'
     | '/_main'
@@ -234,6 +270,9 @@ export interface FileRouteTypes {
     | '/_main/admin/checkin'
     | '/_main/admin/registrations'
     | '/_main/events/$id'
+    | '/_main/my-registrations/$registrationId'
+    | '/_main/my-registrations/'
+    | '/_main/checkout/$eventId/$tierId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -369,6 +408,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainEventsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/my-registrations/': {
+      id: '/_main/my-registrations/'
+      path: '/my-registrations'
+      fullPath: '/my-registrations/'
+      preLoaderRoute: typeof MainMyRegistrationsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/my-registrations/$registrationId': {
+      id: '/_main/my-registrations/$registrationId'
+      path: '/my-registrations/$registrationId'
+      fullPath: '/my-registrations/$registrationId'
+      preLoaderRoute: typeof MainMyRegistrationsRegistrationIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/checkout/$eventId/$tierId': {
+      id: '/_main/checkout/$eventId/$tierId'
+      path: '/checkout/$eventId/$tierId'
+      fullPath: '/checkout/$eventId/$tierId'
+      preLoaderRoute: typeof MainCheckoutEventIdTierIdRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
@@ -393,6 +453,9 @@ interface MainRouteChildren {
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
+  MainMyRegistrationsRegistrationIdRoute: typeof MainMyRegistrationsRegistrationIdRoute
+  MainMyRegistrationsIndexRoute: typeof MainMyRegistrationsIndexRoute
+  MainCheckoutEventIdTierIdRoute: typeof MainCheckoutEventIdTierIdRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -402,6 +465,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
   MainEventsIdRoute: MainEventsIdRoute,
+  MainMyRegistrationsRegistrationIdRoute:
+    MainMyRegistrationsRegistrationIdRoute,
+  MainMyRegistrationsIndexRoute: MainMyRegistrationsIndexRoute,
+  MainCheckoutEventIdTierIdRoute: MainCheckoutEventIdTierIdRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

@@ -110,6 +110,17 @@ export const VERSIONS: readonly SchemaVersion[] = [
         }),
   },
   {
+    // Registrations carry their event and tier (what a ticket shows offline). Rows stored before
+    // lack them: dropped, the next refresh brings them back whole.
+    version: 3,
+    stores: {},
+    upgrade: (tx) =>
+      tx
+        .table<Partial<StoredRegistration>>('registrations')
+        .filter((r) => !r.event || !r.tier)
+        .delete(),
+  },
+  {
     // the door: rosters per event (never the CPF: its salted hash), the outbox of queued mutations,
     // the check-ins the server answered as conflicts, leases
     version: 4,

@@ -1,10 +1,10 @@
 /**
  * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen: the event lists, the event page and its overlay, the
- * auth screens, the profile, the 404 and an 'Em breve' page. Any violation fails, with its targets.
+ * auth screens, the profile, checkout and my registrations, the 404 and an 'Em breve' page. Any violation fails, with its targets.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -58,7 +58,7 @@ test.describe('guest screens', () => {
     await page.goto('/nao-existe');
     await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
     await expectNoViolations(page, '404');
-    await page.goto('/my-registrations');
+    await page.goto('/admin/reports');
     await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
     await expectNoViolations(page, 'Em breve');
   });
@@ -98,4 +98,22 @@ test('member screens: profile and home signed in', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: conference.title })).toBeVisible();
   await expectNoViolations(page, '/ (member)');
+});
+
+test('member screens: checkout, my registrations and a ticket', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/auth/login?method=email&redirectTo=%2Fmy-registrations');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.membro.email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/my-registrations$/);
+  await expect(page.getByRole('heading', { name: 'Inscrições ativas' })).toBeVisible({ timeout: 30_000 });
+  await expectNoViolations(page, '/my-registrations');
+  await page.getByTestId('registration-card').filter({ hasText: conference.title }).click();
+  await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  await expectNoViolations(page, '/my-registrations/:id');
+  await page.goto(`/checkout/${DEMO_EVENTS.later.id}/${DEMO_TIERS.laterCouple.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inscrição' })).toBeVisible();
+  await expect(page.getByTestId('checkout-price')).toBeVisible({ timeout: 30_000 });
+  await expectNoViolations(page, '/checkout');
 });

@@ -1,0 +1,206 @@
+/**
+ * Register and pay as members do, on the real local host (demo seed): a free tier gives a ticket
+ * that opens with the network cut; a PIX receipt goes to analysis (a fake image is refused); a
+ * pending cash registration is cancelled and made again; vouchers valid and invalid; and the
+ * ALREADY_REGISTERED and TIER_UNAVAILABLE notices with the spec's texts.
+ */
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { DEMO_FEW_PLACES_TIER, DEMO_PENDING_CASH, DEMO_VOUCHERS } from '../../server/seed/checkout.ts';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+// Several steps per test, each a round trip to the host: room for a busy shared machine.
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const ANON_KEY = 'sb_publishable_congrega_local';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function login(page: Page, email: string) {
+  await page.goto('/auth/login?method=email');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+/** Another member registers through the API, as their own phone would. */
+async function registerByApi(
+  request: APIRequestContext,
+  email: string,
+  eventId: string,
+  tierId: string,
+  method: string,
+) {
+  const auth = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: ANON_KEY },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(auth.ok()).toBe(true);
+  const { access_token } = (await auth.json()) as { access_token: string };
+  return request.post(`/functions/v1/api/v1/checkout/${eventId}/${tierId}`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${access_token}` },
+    data: { tierId, paymentMethod: method },
+  });
+}
+
+const notice = (page: Page, text: string) => page.locator('.notice').filter({ hasText: text });
+
+test('a guest is sent to the login with reason=checkout and comes back', async ({ page }) => {
+  const path = `/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceFree.id}`;
+  await page.goto(path);
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/auth/login' && url.searchParams.get('reason') === 'checkout',
+  );
+  expect(new URL(page.url()).searchParams.get('redirectTo')).toContain(path);
+  await expect(page.getByText('Entre na sua conta para continuar sua inscrição.')).toBeVisible();
+});
+
+test('free tier → paid at once with the ticket, which opens again with the network cut', async ({
+  page,
+  context,
+}) => {
+  await login(page, DEMO_USERS.lider.email);
+  await page.goto(`/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceFree.id}`);
+  await expect(page.getByTestId('checkout-price')).toHaveText('GRÁTIS');
+  await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pago');
+  await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  const code = await page.getByTestId('manual-code').textContent();
+  expect(code).toMatch(/^\d{3}-\d{3}$/);
+
+  await page.getByRole('link', { name: 'Ver minha inscrição »' }).click();
+  const detail = page.getByTestId('registration-detail');
+  await expect(detail.getByTestId('registration-status')).toHaveText('Pago');
+  await expect(detail.getByText(/^Tentativa 1 em /)).toBeVisible();
+  const ticketUrl = page.url();
+
+  // the service worker controls the next load; then no network at all
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByTestId('registration-detail')).toBeVisible();
+  await context.setOffline(true);
+  await page.goto(ticketUrl);
+  await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  await expect(page.getByTestId('manual-code')).toHaveText(code!);
+  await page.goto('/my-registrations');
+  await expect(page.getByRole('heading', { name: 'Inscrições ativas' })).toBeVisible();
+  await expect(
+    page.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.conference.title }),
+  ).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('PIX receipt: a fake image is refused, a PNG moves the registration to analysis', async ({ page }) => {
+  await login(page, DEMO_USERS.secretaria.email);
+  await page.goto(`/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceCaravan.id}`);
+  await expect(page.getByTestId('checkout-price')).toHaveText(/R\$\s?40,00/);
+  await page.getByLabel('PIX com envio de comprovante').check();
+  await page.getByRole('button', { name: 'Continuar »' }).click();
+  await expect(page.getByTestId('method-instructions')).toContainText('caravanas@congrega.app.br');
+  await page.getByRole('button', { name: 'Ok, entendi!' }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
+
+  const input = page.getByLabel('Comprovante (imagem ou PDF, até 5 MB)');
+  await input.setInputFiles({
+    name: 'foto.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<html>nao sou imagem</html>'),
+  });
+  await page.getByRole('button', { name: 'Enviar comprovante' }).click();
+  await expect(page.getByText('Envie uma imagem (JPG, PNG, WEBP, HEIC) ou um PDF.').first()).toBeVisible();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
+
+  await input.setInputFiles({ name: 'comprovante.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Enviar comprovante' }).click();
+  await expect(notice(page, 'Comprovante enviado! Aguarde a análise.')).toBeVisible();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Em análise');
+});
+
+test('a pending cash registration is cancelled, then the member registers again', async ({ page }) => {
+  await login(page, DEMO_USERS.membro.email);
+  await page.goto('/my-registrations');
+  await expect(page.getByRole('heading', { name: 'Pagamento pendente/análise' })).toBeVisible();
+  await page.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.later.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-registrations/${DEMO_PENDING_CASH.id}$`));
+  const detail = page.getByTestId('registration-detail');
+  await expect(detail.getByTestId('registration-status')).toHaveText('Pendente');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await detail.getByRole('button', { name: 'CANCELAR INSCRIÇÃO' }).click();
+  await expect(notice(page, 'Inscrição cancelada com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 5000 });
+
+  await page.goto(`/my-registrations/${DEMO_PENDING_CASH.id}`);
+  await expect(
+    page.getByTestId('registration-detail').getByText('Essa tentativa de inscrição foi cancelada.'),
+  ).toBeVisible();
+
+  await page.goto(`/checkout/${DEMO_EVENTS.later.id}/${DEMO_TIERS.laterCouple.id}`);
+  await page.getByLabel('Pagamento presencial').check();
+  await page.getByRole('button', { name: 'Continuar »' }).click();
+  await page.getByRole('button', { name: 'Ok, entendi!' }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
+});
+
+test('vouchers: a used one says "Voucher inválido...", a valid one confirms the registration', async ({
+  page,
+}) => {
+  await login(page, DEMO_USERS.voluntario.email);
+  await page.goto(`/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceSecond.id}`);
+  await page.getByLabel('Voucher').check();
+  await page.getByRole('button', { name: 'Continuar »' }).click();
+  await page.getByRole('button', { name: 'Ok, entendi!' }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
+
+  const field = page.getByLabel('Código do voucher');
+  await field.pressSequentially(DEMO_VOUCHERS.used.code.replace('-', '').toLowerCase());
+  await expect(field).toHaveValue(DEMO_VOUCHERS.used.code.toLowerCase());
+  await expect(notice(page, 'Voucher inválido...')).toBeVisible();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
+
+  await field.fill('');
+  await field.pressSequentially(DEMO_VOUCHERS.conference.code.replace('-', ''));
+  await expect(notice(page, 'Inscrição confirmada com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/my-registrations', { timeout: 5000 });
+  await page.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.conference.title }).click();
+  await expect(page.getByText(`Voucher válido aplicado: ${DEMO_VOUCHERS.conference.code}`)).toBeVisible();
+});
+
+test('ALREADY_REGISTERED: registered meanwhile from another device', async ({ page, request }) => {
+  await login(page, DEMO_USERS.voluntario.email);
+  await page.goto(`/checkout/${DEMO_EVENTS.forced.id}/${DEMO_TIERS.forcedEarly.id}`);
+  await page.getByLabel('PIX com envio de comprovante').check();
+  await page.getByRole('button', { name: 'Continuar »' }).click();
+  const other = await registerByApi(
+    request,
+    DEMO_USERS.voluntario.email,
+    DEMO_EVENTS.forced.id,
+    DEMO_TIERS.forcedEarly.id,
+    'file',
+  );
+  expect(other.status()).toBe(201);
+  await page.getByRole('button', { name: 'Ok, entendi!' }).click();
+  await expect(notice(page, 'Você já tem uma inscrição para esse evento!')).toBeVisible();
+  // the submitting flag is cleared: the button works again
+  await expect(page.getByRole('button', { name: 'Ok, entendi!' })).toBeEnabled();
+});
+
+test('TIER_UNAVAILABLE: the last places go while the member decides', async ({ page, request }) => {
+  await login(page, DEMO_USERS.admin.email);
+  await page.goto(`/checkout/${DEMO_EVENTS.later.id}/${DEMO_FEW_PLACES_TIER.id}`);
+  await page.getByLabel('Pagamento presencial').check();
+  await page.getByRole('button', { name: 'Continuar »' }).click();
+  for (const email of [DEMO_USERS.lider.email, DEMO_USERS.secretaria.email]) {
+    const res = await registerByApi(request, email, DEMO_EVENTS.later.id, DEMO_FEW_PLACES_TIER.id, 'cash');
+    expect(res.status()).toBe(201);
+  }
+  await page.getByRole('button', { name: 'Ok, entendi!' }).click();
+  await expect(notice(page, 'Opss... as inscrições desse lote esgotaram')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ok, entendi!' })).toBeEnabled();
+});
