@@ -9,6 +9,8 @@ import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
+// several sign-ins (bcrypt) per test on a shared machine
+test.setTimeout(180_000);
 
 const attempt = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
 
@@ -17,7 +19,7 @@ async function login(page: Page, email: string, redirectTo = '/') {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
+  await expect(page).toHaveURL((url) => url.pathname === redirectTo, { timeout: 30_000 });
 }
 
 /** The API through the signed-in page (its stored access token), as the app calls it. */
