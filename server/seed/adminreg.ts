@@ -197,7 +197,7 @@ export function receiptPng(seed: number): Uint8Array {
     for (let x = 0; x < width; x++) {
       let rgb = [255, 255, 255];
       if (y < 36) rgb = [32, 140, 90];
-      else if (y % 24 >= 8 && y % 24 < 14 && x > 20 && x < 120 + ((seed * 37 + y * 7) % 160))
+      else if (y % 24 >= 8 && y % 24 < 14 && x > 20 && x < 120 + ((seed * 37 + Math.floor(y / 24) * 53) % 160))
         rgb = [150, 150, 150];
       raw.set(rgb, row + 1 + x * 3);
     }
