@@ -26,6 +26,9 @@ import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
 import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
+import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
+import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
+import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -111,6 +114,24 @@ const MainEventsIdRoute = MainEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => MainRoute,
 } as any)
+const MainMyRegistrationsIndexRoute =
+  MainMyRegistrationsIndexRouteImport.update({
+    id: '/my-registrations/',
+    path: '/my-registrations/',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainMyRegistrationsRegistrationIdRoute =
+  MainMyRegistrationsRegistrationIdRouteImport.update({
+    id: '/my-registrations/$registrationId',
+    path: '/my-registrations/$registrationId',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainCheckoutEventIdTierIdRoute =
+  MainCheckoutEventIdTierIdRouteImport.update({
+    id: '/checkout/$eventId/$tierId',
+    path: '/checkout/$eventId/$tierId',
+    getParentRoute: () => MainRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -129,6 +150,9 @@ export interface FileRoutesByFullPath {
   '/auth/': typeof AuthIndexRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/events/$id': typeof MainEventsIdRoute
+  '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/my-registrations/': typeof MainMyRegistrationsIndexRoute
+  '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof MainAdminRouteWithChildren
@@ -146,6 +170,9 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthIndexRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/events/$id': typeof MainEventsIdRoute
+  '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/my-registrations': typeof MainMyRegistrationsIndexRoute
+  '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -166,6 +193,9 @@ export interface FileRoutesById {
   '/auth/': typeof AuthIndexRoute
   '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
   '/_main/events/$id': typeof MainEventsIdRoute
+  '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
+  '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -186,6 +216,9 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/admin/registrations'
     | '/events/$id'
+    | '/my-registrations/$registrationId'
+    | '/my-registrations/'
+    | '/checkout/$eventId/$tierId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
@@ -203,6 +236,9 @@ export interface FileRouteTypes {
     | '/auth'
     | '/admin/registrations'
     | '/events/$id'
+    | '/my-registrations/$registrationId'
+    | '/my-registrations'
+    | '/checkout/$eventId/$tierId'
   id:
     | '__root__'
     | '/_main'
@@ -222,6 +258,9 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/_main/admin/registrations'
     | '/_main/events/$id'
+    | '/_main/my-registrations/$registrationId'
+    | '/_main/my-registrations/'
+    | '/_main/checkout/$eventId/$tierId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -350,6 +389,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainEventsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/my-registrations/': {
+      id: '/_main/my-registrations/'
+      path: '/my-registrations'
+      fullPath: '/my-registrations/'
+      preLoaderRoute: typeof MainMyRegistrationsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/my-registrations/$registrationId': {
+      id: '/_main/my-registrations/$registrationId'
+      path: '/my-registrations/$registrationId'
+      fullPath: '/my-registrations/$registrationId'
+      preLoaderRoute: typeof MainMyRegistrationsRegistrationIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/checkout/$eventId/$tierId': {
+      id: '/_main/checkout/$eventId/$tierId'
+      path: '/checkout/$eventId/$tierId'
+      fullPath: '/checkout/$eventId/$tierId'
+      preLoaderRoute: typeof MainCheckoutEventIdTierIdRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
@@ -372,6 +432,9 @@ interface MainRouteChildren {
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
+  MainMyRegistrationsRegistrationIdRoute: typeof MainMyRegistrationsRegistrationIdRoute
+  MainMyRegistrationsIndexRoute: typeof MainMyRegistrationsIndexRoute
+  MainCheckoutEventIdTierIdRoute: typeof MainCheckoutEventIdTierIdRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -381,6 +444,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
   MainEventsIdRoute: MainEventsIdRoute,
+  MainMyRegistrationsRegistrationIdRoute:
+    MainMyRegistrationsRegistrationIdRoute,
+  MainMyRegistrationsIndexRoute: MainMyRegistrationsIndexRoute,
+  MainCheckoutEventIdTierIdRoute: MainCheckoutEventIdTierIdRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

@@ -11,6 +11,8 @@ import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
 import { adminConfirmationsRoutes } from './resources/admin-confirmations/admin-confirmations.routes.ts';
+import { checkoutRoutes } from './resources/checkout/checkout.routes.ts';
+import { confirmationsRoutes } from './resources/confirmations/confirmations.routes.ts';
 import { eventsRoutes } from './resources/events/events.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
@@ -84,7 +86,9 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', registrationsRoutes)
     .route('/', filesRoutes)
     .route('/', usersRoutes)
-    .route('/', adminConfirmationsRoutes);
+    .route('/', adminConfirmationsRoutes)
+    .route('/', checkoutRoutes)
+    .route('/', confirmationsRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {
