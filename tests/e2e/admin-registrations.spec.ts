@@ -1,7 +1,7 @@
 /**
  * Staff payment review on the real host (demo seed, server/seed/adminreg.ts): secretaria@ reaches
  * 'Inscrições' from the menu, on the receipts in analysis; opens a receipt; approves one; rejects a
- * cash one with a reason the member then reads; 'Excluir'; filters and the empty text. A member
+ * cash one with a reason the member then reads on /my-registrations; 'Excluir'; filters and the empty text. A member
  * without the permission has no menu item, is sent home, and the API answers 403.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -101,12 +101,13 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
   await page.getByRole('button', { name: 'Pagos', exact: true }).click();
   await expect(rowOf(page, julia.name)).toContainText('Pago');
 
-  // the member reads it as paid
-  await page.context().clearCookies();
+  // the member's /my-registrations says Pago
   await page.evaluate(() => localStorage.clear());
-  await login(page, julia.email);
+  await login(page, julia.email, `/my-registrations/${julia.registrationId}`);
+  const detail = page.getByRole('dialog');
+  await expect(detail).toContainText('Conferência Jovem 2026');
+  await expect(detail.getByText('Pago').first()).toBeVisible();
   const mine = await apiAsPage(page, '/v1/registrations');
-  expect(mine.status).toBe(200);
   const registration = (mine.body as { id: string; status: string }[]).find(
     (r) => r.id === julia.registrationId,
   );
@@ -169,11 +170,10 @@ test('rejects a cash payment with a reason the member reads; Excluir; filters; e
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('Não há inscrições para os filtros selecionados.')).toBeVisible();
 
-  // the member reads the reason
+  // the member reads the reason on /my-registrations
   await page.evaluate(() => localStorage.clear());
-  await login(page, patricia.email);
-  const mine = await apiAsPage(page, '/v1/registrations');
-  expect(JSON.stringify(mine.body)).toContain('Pagamento não identificado no caixa');
+  await login(page, patricia.email, `/my-registrations/${patricia.registrationId}`);
+  await expect(page.getByRole('dialog').getByText(/Pagamento não identificado no caixa/)).toBeVisible();
 });
 
 test('a member without the permission: no menu item, sent home, the API says 403', async ({ page }) => {
