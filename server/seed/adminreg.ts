@@ -197,7 +197,12 @@ export function receiptPng(seed: number): Uint8Array {
     for (let x = 0; x < width; x++) {
       let rgb = [255, 255, 255];
       if (y < 36) rgb = [32, 140, 90];
-      else if (y % 24 >= 8 && y % 24 < 14 && x > 20 && x < 120 + ((seed * 37 + y * 7) % 160))
+      else if (
+        y % 24 >= 8 &&
+        y % 24 < 14 &&
+        x > 20 &&
+        x < 120 + ((seed * 37 + Math.floor(y / 24) * 53) % 160)
+      )
         rgb = [150, 150, 150];
       raw.set(rgb, row + 1 + x * 3);
     }
@@ -307,7 +312,10 @@ async function insertAttempts(db: Db, ctx: SeedContext, passwordHash: string): P
       voucherId = row!.id;
     }
     const requestData: Record<string, unknown> = { amount: tier.price };
-    if (a.receiptPath) requestData.file = a.receiptPath;
+    if (a.receiptPath) {
+      requestData.receipt = a.receiptPath;
+      requestData.receipt_type = a.receipt === 'pdf' ? 'application/pdf' : 'image/png';
+    }
     if (a.strategy === 'mp_pix') requestData.qr_code = `00020126580014br.gov.bcb.pix0136demo${n}`;
     if (a.strategy === 'link') requestData.payment_link = 'https://mpago.la/congrega-acampamento';
     await db.query(

@@ -50,7 +50,7 @@ try {
      )
      insert into public.registration_confirmations (registration_id, strategy, status, request_data, created_at)
      select rid, strategy, status,
-       case when strategy = 'file' then jsonb_build_object('file', rid::text || '/r.png') end,
+       case when strategy = 'file' then jsonb_build_object('receipt', rid::text || '/r.png') end,
        now() - (i || ' minutes')::interval
      from people where rid in (select id from r)`,
     [N, DEMO_TIERS.conferenceSecond.id, DEMO_TIERS.laterCouple.id, DEMO_TIERS.forcedEarly.id],

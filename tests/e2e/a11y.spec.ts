@@ -117,3 +117,28 @@ test('member screens: checkout, my registrations and a ticket', async ({ page })
   await expect(page.getByTestId('checkout-price')).toBeVisible({ timeout: 30_000 });
   await expectNoViolations(page, '/checkout');
 });
+
+test('staff screen: /admin/registrations with a row open, the other filters and the reason dialog', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/auth/login?method=email&redirectTo=%2Fadmin%2Fregistrations');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.secretaria.email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/registrations$/, { timeout: 30_000 });
+  const first = page.locator('.review-row').first();
+  await expect(first).toBeVisible();
+  await expectNoViolations(page, '/admin/registrations');
+  await first.locator('.review-summary').click();
+  await page.getByRole('button', { name: 'Outros filtros' }).click();
+  await expect(page.getByLabel('Nome ou email')).toBeVisible();
+  await expectNoViolations(page, '/admin/registrations (row open, other filters)');
+  await first.getByRole('button', { name: 'Rejeitar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Rejeitar pagamento' })
+    .getByRole('button', { name: 'Rejeitar' })
+    .click();
+  await expect(page.getByText('O motivo deve ter ao menos 3 caracteres')).toBeVisible();
+  await expectNoViolations(page, '/admin/registrations (reason dialog)');
+});

@@ -1,7 +1,7 @@
 /**
  * Staff payment review on the real host (demo seed, server/seed/adminreg.ts): secretaria@ reaches
  * 'Inscrições' from the menu, on the receipts in analysis; opens a receipt; approves one; rejects a
- * cash one with a reason the member then reads; 'Excluir'; filters and the empty text. A member
+ * cash one with a reason the member then reads on /my-registrations; 'Excluir'; filters and the empty text. A member
  * without the permission has no menu item, is sent home, and the API answers 403.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -9,6 +9,8 @@ import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
+// several sign-ins (bcrypt) per test on a shared machine
+test.setTimeout(180_000);
 
 const attempt = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
 
@@ -17,7 +19,7 @@ async function login(page: Page, email: string, redirectTo = '/') {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
+  await expect(page).toHaveURL((url) => url.pathname === redirectTo, { timeout: 30_000 });
 }
 
 /** The API through the signed-in page (its stored access token), as the app calls it. */
@@ -99,12 +101,13 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
   await page.getByRole('button', { name: 'Pagos', exact: true }).click();
   await expect(rowOf(page, julia.name)).toContainText('Pago');
 
-  // the member reads it as paid
-  await page.context().clearCookies();
+  // the member's /my-registrations says Pago
   await page.evaluate(() => localStorage.clear());
-  await login(page, julia.email);
+  await login(page, julia.email, `/my-registrations/${julia.registrationId}`);
+  const detail = page.getByRole('dialog');
+  await expect(detail).toContainText('Conferência Jovem 2026');
+  await expect(detail.getByText('Pago').first()).toBeVisible();
   const mine = await apiAsPage(page, '/v1/registrations');
-  expect(mine.status).toBe(200);
   const registration = (mine.body as { id: string; status: string }[]).find(
     (r) => r.id === julia.registrationId,
   );
@@ -167,11 +170,10 @@ test('rejects a cash payment with a reason the member reads; Excluir; filters; e
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('Não há inscrições para os filtros selecionados.')).toBeVisible();
 
-  // the member reads the reason
+  // the member reads the reason on /my-registrations
   await page.evaluate(() => localStorage.clear());
-  await login(page, patricia.email);
-  const mine = await apiAsPage(page, '/v1/registrations');
-  expect(JSON.stringify(mine.body)).toContain('Pagamento não identificado no caixa');
+  await login(page, patricia.email, `/my-registrations/${patricia.registrationId}`);
+  await expect(page.getByRole('dialog').getByText(/Pagamento não identificado no caixa/)).toBeVisible();
 });
 
 test('a member without the permission: no menu item, sent home, the API says 403', async ({ page }) => {

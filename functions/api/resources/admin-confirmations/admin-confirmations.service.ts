@@ -84,7 +84,7 @@ export function adminConfirmationsQuery(
       'c.created_at',
       'c.expires_at',
       sql<string | null>`c.response_data->>'reason'`.as('reason'),
-      sql<string | null>`c.request_data->>'file'`.as('receipt_path'),
+      sql<string | null>`c.request_data->>'receipt'`.as('receipt_path'),
       'v.code as voucher_code',
       'r.id as registration_id',
       'r.seq',

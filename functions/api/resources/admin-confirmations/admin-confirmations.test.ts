@@ -12,9 +12,16 @@ import { createTestApp, seededDb } from '../../testing/test-app.ts';
 // In-process: the real app on a seeded PGlite; tokens are fakes naming the demo users.
 let t: ReturnType<typeof createTestApp>;
 let close: () => Promise<void>;
+let countAll: () => Promise<number>;
 beforeAll(async () => {
   const database = await seededDb();
   close = database.close;
+  countAll = async () =>
+    (
+      await database.db.query<{ n: number }>(
+        'select count(*)::int as n from public.registration_confirmations',
+      )
+    )[0]!.n;
   t = createTestApp({ db: database.db });
 }, 120_000);
 afterAll(async () => {
@@ -74,9 +81,10 @@ describe('GET /v1/admin/confirmations', () => {
   it('lists receipts in analysis (the screen’s first filter) with everything a row shows', async () => {
     const page = await list('?status=analysis&paymentMethod=file');
     expect(page.nextCursor).toBeNull();
-    expect(page.items.map((r) => r.id).sort()).toEqual(
-      seeded((a) => a.strategy === 'file' && a.status === 'analysis').sort(),
+    expect(page.items.map((r) => r.id)).toEqual(
+      expect.arrayContaining(seeded((a) => a.strategy === 'file' && a.status === 'analysis')),
     );
+    expect(page.items.every((r) => r.strategy === 'file' && r.status === 'analysis')).toBe(true);
     const julia = ADMINREG_DEMO.attempts[0]!;
     const row = page.items.find((r) => r.id === julia.confirmationId)!;
     expect(row).toMatchObject({
@@ -99,27 +107,33 @@ describe('GET /v1/admin/confirmations', () => {
   });
 
   it('filters by each quick filter, by event, and shows reasons and voucher codes', async () => {
+    // the demo attempts of this area are there; other areas' demo data may add more of a kind
     const cash = await list('?status=pending&paymentMethod=cash');
-    expect(cash.items.map((r) => r.id).sort()).toEqual(
-      seeded((a) => a.strategy === 'cash' && a.status === 'pending').sort(),
+    expect(cash.items.map((r) => r.id)).toEqual(
+      expect.arrayContaining(seeded((a) => a.strategy === 'cash' && a.status === 'pending')),
     );
+    expect(cash.items.every((r) => r.strategy === 'cash' && r.status === 'pending')).toBe(true);
     const paid = await list('?status=paid');
     // the seed's paid attempts plus membro@'s two
     expect(paid.items.map((r) => r.id)).toEqual(expect.arrayContaining(seeded((a) => a.status === 'paid')));
     expect(paid.items.every((r) => r.status === 'paid')).toBe(true);
     expect(paid.items.find((r) => r.strategy === 'voucher')?.voucher_code).toBe('jovem026');
     const pix = await list('?status=expired&paymentMethod=mp_pix');
-    expect(pix.items.map((r) => r.id).sort()).toEqual(
-      seeded((a) => a.strategy === 'mp_pix' && a.status === 'expired').sort(),
+    expect(pix.items.map((r) => r.id)).toEqual(
+      expect.arrayContaining(seeded((a) => a.strategy === 'mp_pix' && a.status === 'expired')),
     );
+    expect(pix.items.every((r) => r.strategy === 'mp_pix' && r.status === 'expired')).toBe(true);
     const rejected = await list('?status=rejected');
-    expect(rejected.items.map((r) => r.reason)).toEqual(['Comprovante ilegível, envie novamente.']);
+    expect(rejected.items.map((r) => r.reason)).toContain('Comprovante ilegível, envie novamente.');
+    expect(rejected.items.every((r) => r.status === 'rejected')).toBe(true);
 
     const later = await list(`?eventId=${DEMO_EVENTS.later.id}`);
-    expect(later.items.length).toBe(seeded((a) => a.tier === 'laterCouple').length);
+    expect(later.items.map((r) => r.id)).toEqual(
+      expect.arrayContaining(seeded((a) => a.tier === 'laterCouple')),
+    );
     expect(later.items.every((r) => r.event.id === DEMO_EVENTS.later.id)).toBe(true);
     const laterCash = await list(`?eventId=${DEMO_EVENTS.later.id}&paymentMethod=cash&status=canceled`);
-    expect(laterCash.items.map((r) => r.reason)).toEqual(['Inscrição duplicada.']);
+    expect(laterCash.items.map((r) => r.reason)).toContain('Inscrição duplicada.');
   });
 
   it("matches 'Nome ou email' ignoring case and accents, wildcards taken literally", async () => {
@@ -133,15 +147,17 @@ describe('GET /v1/admin/confirmations', () => {
     }
     expect((await list('?text=%25')).items).toEqual([]);
     expect((await list('?text=_')).items).toEqual([]);
-    const membro = await list('?text=membro%40congrega');
-    expect(membro.items.length).toBe(2);
+    const membro = await list('?text=MEMBRO%40congrega');
+    expect(membro.items.length).toBeGreaterThanOrEqual(2);
+    expect(membro.items.every((r) => r.user.email === 'membro@congrega.local')).toBe(true);
   });
 
   it("'Ver tudo' pages through every attempt by name with no row twice", async () => {
     const everything = await listAll('?size=4');
     const ids = everything.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.length).toBe(ADMINREG_DEMO.attempts.length + 2);
+    expect(ids.length).toBe(await countAll());
+    expect(ids).toEqual(expect.arrayContaining(ADMINREG_DEMO.attempts.map((a) => a.confirmationId)));
     const { keys, sorted } = byName(everything);
     expect(keys).toEqual(sorted);
     expect(everything[0]!.user.name).toBe('Ângela Conceição Ribeiro');

@@ -3,10 +3,10 @@ import { qb, runOneOrNull } from '../../db/kysely.ts';
 import type { Db } from '../../ports/db.ts';
 import { isMissingObject } from '../../ports/http.ts';
 import type { Storage } from '../../ports/index.ts';
+import { RECEIPTS_BUCKET } from '../registrations/registrations.service.ts';
 
 export const EVENT_FILES_BUCKET = 'event-files';
 export const IMAGES_BUCKET = 'images';
-export const RECEIPTS_BUCKET = 'receipts';
 /** Signed URLs for files live 10 minutes. */
 export const SIGNED_URL_SECONDS = 10 * 60;
 
@@ -21,7 +21,7 @@ async function signedOrNull(storage: Storage, bucket: string, path: string): Pro
 }
 
 /**
- * A signed URL for a receipt: a path some payment attempt carries (`request_data.file`), of the
+ * A signed URL for a receipt: a path some payment attempt carries (`request_data.receipt`), of the
  * given member's own registration unless `ownerId` is null (staff). Null when it is none of those.
  */
 export async function receiptSignedUrl(
@@ -34,7 +34,7 @@ export async function receiptSignedUrl(
     .selectFrom('registration_confirmations as c')
     .innerJoin('registrations as r', 'r.id', 'c.registration_id')
     .select('c.id')
-    .where(sql<boolean>`c.request_data->>'file' = ${path}`)
+    .where(sql<boolean>`c.request_data->>'receipt' = ${path}`)
     .limit(1);
   if (ownerId) query = query.where('r.user_id', '=', ownerId);
   if (!(await runOneOrNull(db, query))) return null;
