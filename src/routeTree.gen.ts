@@ -13,6 +13,7 @@ import { Route as MainRouteImport } from './routes/_main'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAllRouteImport } from './routes/_main/all'
+import { Route as MainEventWelcomeRouteImport } from './routes/_main/event-welcome'
 import { Route as MainFastpassRouteImport } from './routes/_main/fastpass'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
@@ -43,6 +44,11 @@ const MainIndexRoute = MainIndexRouteImport.update({
 const MainAllRoute = MainAllRouteImport.update({
   id: '/all',
   path: '/all',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainEventWelcomeRoute = MainEventWelcomeRouteImport.update({
+  id: '/event-welcome',
+  path: '/event-welcome',
   getParentRoute: () => MainRoute,
 } as any)
 const MainFastpassRoute = MainFastpassRouteImport.update({
@@ -110,6 +116,7 @@ export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
   '/auth': typeof AuthRouteWithChildren
   '/all': typeof MainAllRoute
+  '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
@@ -125,6 +132,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/all': typeof MainAllRoute
+  '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
@@ -144,6 +152,7 @@ export interface FileRoutesById {
   '/_main': typeof MainRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
   '/_main/all': typeof MainAllRoute
+  '/_main/event-welcome': typeof MainEventWelcomeRoute
   '/_main/fastpass': typeof MainFastpassRoute
   '/_main/profile': typeof MainProfileRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
@@ -164,6 +173,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/all'
+    | '/event-welcome'
     | '/fastpass'
     | '/profile'
     | '/auth/confirmation'
@@ -179,6 +189,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/all'
+    | '/event-welcome'
     | '/fastpass'
     | '/profile'
     | '/auth/confirmation'
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/_main'
     | '/auth'
     | '/_main/all'
+    | '/_main/event-welcome'
     | '/_main/fastpass'
     | '/_main/profile'
     | '/auth/confirmation'
@@ -245,6 +257,13 @@ declare module '@tanstack/react-router' {
       path: '/all'
       fullPath: '/all'
       preLoaderRoute: typeof MainAllRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/event-welcome': {
+      id: '/_main/event-welcome'
+      path: '/event-welcome'
+      fullPath: '/event-welcome'
+      preLoaderRoute: typeof MainEventWelcomeRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/fastpass': {
@@ -336,6 +355,7 @@ declare module '@tanstack/react-router' {
 
 interface MainRouteChildren {
   MainAllRoute: typeof MainAllRoute
+  MainEventWelcomeRoute: typeof MainEventWelcomeRoute
   MainFastpassRoute: typeof MainFastpassRoute
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
@@ -345,6 +365,7 @@ interface MainRouteChildren {
 
 const MainRouteChildren: MainRouteChildren = {
   MainAllRoute: MainAllRoute,
+  MainEventWelcomeRoute: MainEventWelcomeRoute,
   MainFastpassRoute: MainFastpassRoute,
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,

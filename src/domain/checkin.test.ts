@@ -8,9 +8,9 @@ import {
   parseCheckinCode,
   type RosterEntry,
   resultMessage,
-  ticketQr,
 } from './checkin.ts';
 import { checkinMessages, welcomeMessages } from './messages/checkin.ts';
+import { ticketQrContent as ticketQr } from './registrations.ts';
 
 const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';
 const REG = '9f1c2d3e-4b5a-4c6d-8e7f-a01234567890';
