@@ -187,7 +187,7 @@ export const rosterQuerySchema = v.object({
 });
 
 /** Rows per page of a full roster download. */
-export const ROSTER_PAGE_SIZE = 2000;
+export const ROSTER_PAGE_SIZE = 5000;
 
 /** What the server answers for one check-in (single or synced). */
 export interface CheckinOutcome {

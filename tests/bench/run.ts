@@ -226,7 +226,7 @@ async function lighthouseOnce(url: string): Promise<LighthouseRun> {
 // ───────────────────────────────────────── main
 
 // Benchmarks with a script of their own (they run the host rather than measure the first load).
-const SCRIPTS: Record<string, string> = { 'signin-load': 'signin-load.mjs' };
+const SCRIPTS: Record<string, string> = { 'signin-load': 'signin-load.mjs', checkin: 'checkin.ts' };
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {
   const unknown = named.filter((n) => !SCRIPTS[n]);
@@ -239,13 +239,11 @@ if (named.length) {
   let code = 0;
   for (const n of named) {
     try {
-      execFileSync(
-        process.execPath,
-        [join(ROOT, 'tests/bench', SCRIPTS[n]!), ...args.filter((a) => a.startsWith('--n='))],
-        {
-          stdio: 'inherit',
-        },
-      );
+      const script = join(ROOT, 'tests/bench', SCRIPTS[n]!);
+      const passed = args.filter((a) => a.startsWith('--n=') || a === '--reuse');
+      // TypeScript benchmarks run through tsx like this file
+      if (script.endsWith('.ts')) execFileSync('npx', ['tsx', script, ...passed], { stdio: 'inherit' });
+      else execFileSync(process.execPath, [script, ...passed], { stdio: 'inherit' });
     } catch {
       code = 1;
     }
