@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAdminRouteImport } from './routes/_main/admin'
 import { Route as MainAllRouteImport } from './routes/_main/all'
+import { Route as MainEventWelcomeRouteImport } from './routes/_main/event-welcome'
 import { Route as MainFastpassRouteImport } from './routes/_main/fastpass'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
@@ -53,6 +54,11 @@ const MainAdminRoute = MainAdminRouteImport.update({
 const MainAllRoute = MainAllRouteImport.update({
   id: '/all',
   path: '/all',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainEventWelcomeRoute = MainEventWelcomeRouteImport.update({
+  id: '/event-welcome',
+  path: '/event-welcome',
   getParentRoute: () => MainRoute,
 } as any)
 const MainFastpassRoute = MainFastpassRouteImport.update({
@@ -144,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRouteWithChildren
   '/admin': typeof MainAdminRouteWithChildren
   '/all': typeof MainAllRoute
+  '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/admin': typeof MainAdminRouteWithChildren
   '/all': typeof MainAllRoute
+  '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
@@ -188,6 +196,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteWithChildren
   '/_main/admin': typeof MainAdminRouteWithChildren
   '/_main/all': typeof MainAllRoute
+  '/_main/event-welcome': typeof MainEventWelcomeRoute
   '/_main/fastpass': typeof MainFastpassRoute
   '/_main/profile': typeof MainProfileRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/admin'
     | '/all'
+    | '/event-welcome'
     | '/fastpass'
     | '/profile'
     | '/auth/confirmation'
@@ -233,6 +243,7 @@ export interface FileRouteTypes {
   to:
     | '/admin'
     | '/all'
+    | '/event-welcome'
     | '/fastpass'
     | '/profile'
     | '/auth/confirmation'
@@ -256,6 +267,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_main/admin'
     | '/_main/all'
+    | '/_main/event-welcome'
     | '/_main/fastpass'
     | '/_main/profile'
     | '/auth/confirmation'
@@ -315,6 +327,13 @@ declare module '@tanstack/react-router' {
       path: '/all'
       fullPath: '/all'
       preLoaderRoute: typeof MainAllRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/event-welcome': {
+      id: '/_main/event-welcome'
+      path: '/event-welcome'
+      fullPath: '/event-welcome'
+      preLoaderRoute: typeof MainEventWelcomeRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/fastpass': {
@@ -449,6 +468,7 @@ const MainAdminRouteWithChildren = MainAdminRoute._addFileChildren(
 interface MainRouteChildren {
   MainAdminRoute: typeof MainAdminRouteWithChildren
   MainAllRoute: typeof MainAllRoute
+  MainEventWelcomeRoute: typeof MainEventWelcomeRoute
   MainFastpassRoute: typeof MainFastpassRoute
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
@@ -461,6 +481,7 @@ interface MainRouteChildren {
 const MainRouteChildren: MainRouteChildren = {
   MainAdminRoute: MainAdminRouteWithChildren,
   MainAllRoute: MainAllRoute,
+  MainEventWelcomeRoute: MainEventWelcomeRoute,
   MainFastpassRoute: MainFastpassRoute,
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,

@@ -5,12 +5,13 @@ import {
   findEntry,
   formatSeq,
   hashCpf,
+  isTimeToCheckIn,
   parseCheckinCode,
   type RosterEntry,
   resultMessage,
-  ticketQr,
 } from './checkin.ts';
 import { checkinMessages, welcomeMessages } from './messages/checkin.ts';
+import { ticketQrContent as ticketQr } from './registrations.ts';
 
 const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';
 const REG = '9f1c2d3e-4b5a-4c6d-8e7f-a01234567890';
@@ -118,4 +119,23 @@ describe('findEntry and decide', () => {
 
 it('has 31 distinct welcome messages', () => {
   expect(new Set(welcomeMessages).size).toBe(31);
+});
+
+describe('isTimeToCheckIn', () => {
+  const event = {
+    checkin_policy: 'requires',
+    starts_at: '2026-03-10T22:00:00.000Z',
+    checkin_starts_at: '2026-03-10T21:00:00.000Z',
+    checkin_ends_at: '2026-03-11T01:00:00.000Z',
+  };
+  it('inside the window, or 2 h before to 12 h after the start without one', () => {
+    expect(isTimeToCheckIn(event, new Date('2026-03-10T21:30:00Z'))).toBe(true);
+    expect(isTimeToCheckIn(event, new Date('2026-03-10T20:30:00Z'))).toBe(false);
+    expect(isTimeToCheckIn({ ...event, checkin_policy: 'none' }, new Date('2026-03-10T21:30:00Z'))).toBe(
+      false,
+    );
+    const open = { ...event, checkin_starts_at: null, checkin_ends_at: null };
+    expect(isTimeToCheckIn(open, new Date('2026-03-10T20:30:00Z'))).toBe(true);
+    expect(isTimeToCheckIn(open, new Date('2026-03-11T11:00:00Z'))).toBe(false);
+  });
 });

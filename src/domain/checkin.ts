@@ -9,7 +9,7 @@ import { checkinMessages as m } from './messages/checkin.ts';
 import { firstName } from './people.ts';
 import { isValidCpf, onlyDigits } from './validation.ts';
 
-/** What a QR of a ticket encodes: `checkin:{registrationId}`. */
+/** What a QR of a ticket encodes: `checkin:{registrationId}` (registrations.ts ticketQrContent). */
 export const QR_PREFIX = 'checkin:';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,11 +19,6 @@ export type CheckinCode =
   | { kind: 'cpf'; cpf: string };
 
 export type ParsedCode = { ok: true; code: CheckinCode } | { ok: false; message: string };
-
-/** The QR content of a registration's ticket. */
-export function ticketQr(registrationId: string): string {
-  return `${QR_PREFIX}${registrationId}`;
-}
 
 /** '482913' → '482-913' (the 7-character manual code mask). */
 export function formatSeq(seq: string): string {
@@ -192,7 +187,7 @@ export const rosterQuerySchema = v.object({
 });
 
 /** Rows per page of a full roster download. */
-export const ROSTER_PAGE_SIZE = 2000;
+export const ROSTER_PAGE_SIZE = 5000;
 
 /** What the server answers for one check-in (single or synced). */
 export interface CheckinOutcome {
@@ -228,4 +223,35 @@ export interface CheckinEvent {
   id: string;
   title: string;
   starts_at: string;
+}
+
+/** GET /v1/checkins: one of the member's own check-ins. */
+export interface MyCheckin {
+  event_id: string;
+  at: string;
+}
+
+/**
+ * Whether the event page asks the member to check in now (spec §4): the event requires check-in,
+ * the member holds a paid registration and has not checked in, and it is time — inside the
+ * check-in window when the event has one, else from 2 h before the start to 12 h after.
+ */
+export function isTimeToCheckIn(
+  event: {
+    checkin_policy: string;
+    starts_at: string;
+    checkin_starts_at: string | null;
+    checkin_ends_at: string | null;
+  },
+  now: Date,
+): boolean {
+  if (event.checkin_policy !== 'requires') return false;
+  const t = now.getTime();
+  const from = event.checkin_starts_at
+    ? Date.parse(event.checkin_starts_at)
+    : Date.parse(event.starts_at) - 2 * 3600_000;
+  const to = event.checkin_ends_at
+    ? Date.parse(event.checkin_ends_at)
+    : Date.parse(event.starts_at) + 12 * 3600_000;
+  return t >= from && t <= to;
 }

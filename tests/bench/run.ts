@@ -230,6 +230,8 @@ async function lighthouseOnce(url: string): Promise<LighthouseRun> {
 const SCRIPTS: Record<string, string> = {
   'signin-load': 'signin-load.mjs',
   'checkout-load': 'checkout-load.ts',
+  checkin: 'checkin.ts',
+  'admin-confirmations': 'admin-confirmations.ts',
 };
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {
@@ -243,18 +245,11 @@ if (named.length) {
   let code = 0;
   for (const n of named) {
     try {
-      execFileSync(
-        process.execPath,
-        [
-          // TypeScript benchmarks run through tsx, as this runner does
-          ...(SCRIPTS[n]!.endsWith('.ts') ? ['--import', 'tsx'] : []),
-          join(ROOT, 'tests/bench', SCRIPTS[n]!),
-          ...args.filter((a) => a.startsWith('--n=') || a.startsWith('--places=')),
-        ],
-        {
-          stdio: 'inherit',
-        },
-      );
+      const script = join(ROOT, 'tests/bench', SCRIPTS[n]!);
+      const passed = args.filter((a) => a.startsWith('--n=') || a.startsWith('--places=') || a === '--reuse');
+      // TypeScript benchmarks run through tsx like this file
+      if (script.endsWith('.ts')) execFileSync('npx', ['tsx', script, ...passed], { stdio: 'inherit' });
+      else execFileSync(process.execPath, [script, ...passed], { stdio: 'inherit' });
     } catch {
       code = 1;
     }

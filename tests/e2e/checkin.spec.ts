@@ -144,3 +144,45 @@ test('offline door: five by code, one by camera, reload offline, sync exactly on
     await browser.close();
   }
 });
+
+test("the member's page asks for the check-in and lands on /event-welcome when the door admits them", async ({
+  page,
+  baseURL,
+}) => {
+  await login(page, DEMO_USERS.membro.email);
+  await page.goto(`/events/${EVENT.id}`);
+  const overlay = page.getByRole('dialog', { name: 'Está na hora de fazer o Check-in...' });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  // the manual code comes 15 s later
+  await expect(overlay.getByTestId('manual-code')).toHaveCount(0);
+  await expect(overlay.getByText('O código manual aparece em alguns segundos.')).toBeVisible();
+
+  // the door scans the member's QR (online, through the API)
+  const res = await fetch(`${baseURL}/functions/v1/api/v1/admin/checkin`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await token(baseURL!, DEMO_USERS.voluntario.email)}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      scanned: `checkin:${DEMO_REGISTRATIONS.membroHappeningNow.id}`,
+      device: 'Porta 1',
+    }),
+  });
+  expect(await res.json()).toMatchObject({ kind: 'created', message: 'Checkin de Mateus feito!' });
+
+  await expect(page).toHaveURL((url) => url.pathname === '/event-welcome');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Ir para o início' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+
+  // back on the event page: checked in, no overlay; the section still toggles the QR
+  await page.goto(`/events/${EVENT.id}`);
+  await expect(page.getByText(/Checkin feito às/)).toBeVisible();
+  await expect(overlay).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mostrar QR do checkin' }).click();
+  await expect(page.getByTestId('manual-code')).toHaveText(
+    `${DEMO_REGISTRATIONS.membroHappeningNow.seq.slice(0, 3)}-${DEMO_REGISTRATIONS.membroHappeningNow.seq.slice(3)}`,
+  );
+});

@@ -51,6 +51,16 @@ export function rosterCount(eventId: string, db = defaultDb): Promise<number> {
 export type DoorFeedback = { kind: 'invalid'; message: string } | (CheckinResult & { clientId?: string });
 
 /**
+ * What a code would give, read only (no write): the door shows it at once, then checkInLocally
+ * records the check-in and has the last word.
+ */
+export async function previewCheckin(eventId: string, raw: string, db = defaultDb): Promise<DoorFeedback> {
+  const parsed = parseCheckinCode(raw);
+  if (!parsed.ok) return { kind: 'invalid', message: parsed.message };
+  return decide(await findEntry(eventId, parsed.code, rosterLookup(eventId, db)));
+}
+
+/**
  * A scan or a typed code at the door, decided from the local roster: when it admits the person,
  * the roster row is marked and the check-in queued (client UUID) in one transaction.
  */

@@ -33,11 +33,13 @@ export async function downloadRoster(
   const cursor = page.cursor;
   let done = 0;
   for (;;) {
+    // the next page downloads while this one is stored
+    const next = page.next ? api.roster(event.id, { after: page.next }) : null;
     await mergeRoster(page.entries, db);
     done += page.entries.length;
     onProgress(done, total);
-    if (!page.next) break;
-    page = await api.roster(event.id, { after: page.next });
+    if (!next) break;
+    page = await next;
   }
   await db.rosterMeta.put({
     event_id: event.id,

@@ -4,8 +4,9 @@ import type { CheckinIssue, RosterMeta } from '../db.ts';
 import { db } from '../db.ts';
 import { readIssues } from './store.ts';
 
-export function useRosterMeta(eventId: string | null): RosterMeta | undefined {
-  return useLiveQuery(() => (eventId ? db.rosterMeta.get(eventId) : undefined), [eventId]);
+/** The event's roster state: undefined while reading, null when none is kept here. */
+export function useRosterMeta(eventId: string | null): RosterMeta | null | undefined {
+  return useLiveQuery(async () => (eventId ? ((await db.rosterMeta.get(eventId)) ?? null) : null), [eventId]);
 }
 
 /** Rosters kept on this device (the events to choose from offline). */

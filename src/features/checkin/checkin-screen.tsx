@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkInLocally, type DoorFeedback, doorDeviceName } from '../../data/checkin/store.ts';
+import {
+  checkInLocally,
+  type DoorFeedback,
+  doorDeviceName,
+  previewCheckin,
+} from '../../data/checkin/store.ts';
 import { downloadRoster, flushCheckins, httpDoorApi, pullRoster } from '../../data/checkin/sync.ts';
 import {
   useCheckinIssues,
@@ -100,6 +105,8 @@ function Door({ staffName }: { staffName: string }) {
   const admit = useCallback(
     async (raw: string) => {
       if (!eventId) return;
+      // feedback at once from a read; the recording transaction follows and has the last word
+      setFeedback(await previewCheckin(eventId, raw));
       const result = await checkInLocally(eventId, raw, device);
       clearTimeout(clearTimer.current);
       setFeedback(result);

@@ -1,7 +1,7 @@
 /**
  * `/events/:id` Event page: header image, title and date, a button to the details and tiers,
  * sub-events that can be joined, and the event files (signed in). The check-in section (QR of the
- * registration) is added by the check-in work in the slot marked below.
+ * registration, and the check-in overlay when it is time) is CheckinSection.
  */
 import { Link } from '@tanstack/react-router';
 import { useEvent } from '../../data/events/use-events.ts';
@@ -14,6 +14,7 @@ import { useHasPermission } from '../../lib/session.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AppLink } from './components/app-link.tsx';
+import { CheckinSection } from './components/checkin-section.tsx';
 import { EventFiles } from './components/event-files.tsx';
 import { EventOverlayHost } from './components/overlay-host.tsx';
 import { overlayIntentProps } from './components/overlay-loader.ts';
@@ -89,7 +90,7 @@ export function EventPage({ id }: { id: string }) {
         </div>
       </header>
 
-      {/* Check-in section: added by the offline/check-in work. */}
+      <CheckinSection event={event} />
 
       {event.child_events.length > 0 && (
         <section className="page-section" aria-labelledby="sub-events-title">

@@ -13,7 +13,13 @@ import type { AppEnv } from '../../lib/context.ts';
 import { ApiHttpError, invalidData, notFound } from '../../lib/errors.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requirePermission, requireUser } from '../../middleware/auth.ts';
-import { checkInOne, listCheckinEvents, rosterPage, syncCheckins } from './checkins.service.ts';
+import {
+  checkInOne,
+  listCheckinEvents,
+  listMyCheckins,
+  rosterPage,
+  syncCheckins,
+} from './checkins.service.ts';
 
 /** A sync batch of SYNC_BATCH_MAX items is about 70 KiB of JSON: its own limit, with room. */
 const syncLimit = bodyLimit({
@@ -25,6 +31,9 @@ const syncLimit = bodyLimit({
 
 /** Door check-in (permission `checkin`): events, roster download and pulls, single and batch check-in. */
 export const checkinsRoutes = new Hono<AppEnv>()
+  .get('/v1/checkins', requireUser, async (c) =>
+    c.json(await listMyCheckins(c.get('ports').db, c.get('user').id)),
+  )
   .use('/v1/admin/checkin/*', requireUser, requirePermission('checkin'))
   .use('/v1/admin/checkin', requireUser, requirePermission('checkin'))
   .get('/v1/admin/checkin/events', async (c) =>

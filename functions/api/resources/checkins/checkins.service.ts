@@ -5,6 +5,7 @@ import {
   type CheckinOutcome,
   cpfSalt,
   decide,
+  type MyCheckin,
   ROSTER_PAGE_SIZE,
   type RosterEntry,
   type RosterPage,
@@ -269,4 +270,17 @@ function outcome(result: ReturnType<typeof decide>, at?: string | null): Checkin
     device: result.kind === 'already' ? result.device : (entry?.checked_in_device ?? null),
     message: resultMessage(result),
   };
+}
+
+/** The signed-in member's own check-ins (event and when): the event page hides the overlay after one. */
+export async function listMyCheckins(db: Db, userId: string): Promise<MyCheckin[]> {
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('checkins')
+      .select(['event_id', 'scanned_at'])
+      .where('user_id', '=', userId)
+      .orderBy('scanned_at', 'desc'),
+  );
+  return rows.map((r) => ({ event_id: r.event_id, at: iso(r.scanned_at) }));
 }

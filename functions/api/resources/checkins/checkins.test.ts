@@ -275,3 +275,18 @@ describe('POST /v1/admin/checkin/sync', () => {
     expect(pull.total).toBeNull();
   });
 });
+
+describe('GET /v1/checkins', () => {
+  it("lists only the caller's own check-ins", async () => {
+    const [, , , , , , , , , , p11] = DEMO_ATTENDEES;
+    await t.call('/v1/admin/checkin', {
+      token: volunteer(),
+      json: { scanned: `checkin:${p11!.registrationId}` },
+    });
+    const mine = await t.call('/v1/checkins', { token: t.tokenFor({ id: p11!.id }) });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual([{ event_id: EVENT, at: expect.any(String) }]);
+    expect((await t.call('/v1/checkins', { token: t.tokenFor('membro') })).body).toEqual([]);
+    expect((await t.call('/v1/checkins')).status).toBe(401);
+  });
+});
