@@ -12,3 +12,11 @@ export async function fetchApi<R extends ClientResponse<unknown>>(
   const { apiClient, unwrap } = await import('../lib/api.ts');
   return unwrap(call(apiClient()));
 }
+
+/** A public read (no session, no header): see `publicApiClient`. */
+export async function fetchPublic<R extends ClientResponse<unknown>>(
+  call: (api: ApiClient) => Promise<R>,
+): Promise<ApiBody<R>> {
+  const { publicApiClient, unwrap } = await import('../lib/api.ts');
+  return unwrap(call(publicApiClient()));
+}

@@ -8,7 +8,9 @@ vi.mock('./supabase.ts', () => ({
   supabaseAuth: vi.fn(async () => ({ getSession })),
 }));
 
-const { accessToken, ApiFailure, apiClient, unwrap } = await import('./api.ts');
+const { accessToken, ApiFailure, apiClient, publicApiClient, takeFirstRead, unwrap } = await import(
+  './api.ts'
+);
 const { supabaseAuth } = await import('./supabase.ts');
 
 const NOW = Date.parse('2026-03-10T20:00:00Z');
@@ -118,5 +120,53 @@ describe('apiClient', () => {
     // a query the route does not declare does not compile
     // @ts-expect-error month is required by the route's validator
     expectTypeOf(apiClient().v1.events.$get).toBeCallableWith({ query: {} });
+  });
+});
+
+describe('publicApiClient', () => {
+  it('sends no header at all, signed in or not (the early read of first-read.ts sends none either)', async () => {
+    storeSession('user-token', 3600);
+    await unwrap(publicApiClient().v1.events.upcoming.$get());
+    const { url, headers } = lastRequest();
+    expect(url).toBe('https://abcd.supabase.co/functions/v1/api/v1/events/upcoming');
+    expect([...headers.keys()]).toEqual([]);
+    const [, init] = fetchMock.mock.calls.at(-1)!;
+    expect(init?.credentials ?? 'same-origin').toBe('same-origin');
+    expect(init?.mode ?? 'cors').toBe('cors');
+    expect(supabaseAuth).not.toHaveBeenCalled();
+  });
+});
+
+describe('takeFirstRead', () => {
+  const url = 'https://abcd.supabase.co/functions/v1/api/v1/events/upcoming';
+  const holder = globalThis as { congregaFirstRead?: unknown };
+  afterEach(() => {
+    holder.congregaFirstRead = undefined;
+  });
+
+  it('hands the early answer to the same request once; the next one goes to the network', async () => {
+    const early = Response.json([{ id: 'early' }]);
+    holder.congregaFirstRead = { url, at: NOW, response: Promise.resolve(early) };
+    expect(await unwrap(publicApiClient().v1.events.upcoming.$get())).toEqual([{ id: 'early' }]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await unwrap(publicApiClient().v1.events.upcoming.$get());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not taken by another request, nor when it is too old', () => {
+    const response = Promise.resolve(Response.json([]));
+    holder.congregaFirstRead = { url, at: NOW, response };
+    expect(takeFirstRead(`${url}?x=1`, NOW)).toBeNull();
+    expect(takeFirstRead(url, NOW + 31_000)).toBeNull();
+    expect(holder.congregaFirstRead).toBeUndefined();
+  });
+
+  it('reports a failed early read as NETWORK, like any read', async () => {
+    const response = Promise.reject(new TypeError('Failed to fetch'));
+    response.catch(() => undefined);
+    holder.congregaFirstRead = { url, at: NOW, response };
+    await expect(unwrap(publicApiClient().v1.events.upcoming.$get())).rejects.toMatchObject({
+      code: 'NETWORK',
+    });
   });
 });

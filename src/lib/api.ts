@@ -2,6 +2,7 @@ import { type ClientResponse, hc } from 'hono/client';
 // Type only: the API's code never reaches the browser bundle (checked by depcruise in `npm run lint`).
 import type { AppType } from '../../functions/api/app.ts';
 import { apiErrors } from '../domain/messages.ts';
+import type { FirstRead } from '../first-read.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
 import { AUTH_STORAGE_KEY, supabaseAuth } from './supabase.ts';
 
@@ -55,11 +56,26 @@ function readStoredSession(): StoredSession | null {
 
 async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   try {
-    return await fetch(input, init);
+    return await (takeFirstRead(input) ?? fetch(input, init));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiFailure(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }
+}
+
+/** How long the answer fetched by `src/first-read.ts` stays the answer to the same read. */
+const FIRST_READ_MAX_AGE_MS = 30_000;
+
+/**
+ * The read `src/first-read.ts` started before the app's JS ran, if this is that request: handed
+ * over once, so a later refresh asks the network again.
+ */
+export function takeFirstRead(input: RequestInfo | URL, now = Date.now()): Promise<Response> | null {
+  const holder = globalThis as { congregaFirstRead?: FirstRead };
+  const first = holder.congregaFirstRead;
+  if (!first || first.url !== String(input)) return null;
+  holder.congregaFirstRead = undefined;
+  return now - first.at <= FIRST_READ_MAX_AGE_MS ? first.response : null;
 }
 
 /**
@@ -85,6 +101,21 @@ let client: ApiClient | null = null;
 export function apiClient(): ApiClient {
   client ??= createClient();
   return client;
+}
+
+/**
+ * The same typed client for the public reads (events), sending no header at all: the answer is
+ * the same for everyone, so it never waits for a session, a cross-origin GET needs no preflight,
+ * and the early read of `src/first-read.ts` (also without headers) can stand for it.
+ */
+function createPublicClient() {
+  return hc<AppType>(`${SUPABASE_URL}/functions/v1`, { fetch: apiFetch }).api;
+}
+
+let publicClient: ApiClient | null = null;
+export function publicApiClient(): ApiClient {
+  publicClient ??= createPublicClient();
+  return publicClient;
 }
 
 /** The success body of a typed call (routes answer errors by throwing, so only 2xx are typed). */

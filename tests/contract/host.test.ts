@@ -153,6 +153,22 @@ describe('seeded host and the API function', () => {
     for (const h of ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-retry-count']) {
       expect(allowed).toContain(h);
     }
+    // JSON answers are compressed (as Supabase's edge does), byte-identical once decoded.
+    const plain = await fetch(`${host.url}/functions/v1/api/v1/events/upcoming`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    const plainText = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plainText.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${host.url}/functions/v1/api/v1/events/upcoming`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(plainText.length / 2);
+      expect(await res.text()).toBe(plainText); // fetch decodes it
+    }
     // Demo images were stored by the seed in the public bucket.
     const [row] = await host.database.db.query<{ name: string }>(
       "select name from storage.objects where bucket_id = 'images' limit 1",

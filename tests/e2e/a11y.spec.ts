@@ -1,6 +1,8 @@
 /**
  * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen: the event lists, the event page and its overlay, the
- * auth screens, the profile, checkout and my registrations, the 404 and an 'Em breve' page. Any violation fails, with its targets.
+ * Fastpass page, the auth screens (the welcome form too), the profile, checkout and my
+ * registrations, the staff payment review, the 404 and an 'Em breve' page. Any violation fails, with
+ * its targets.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -52,6 +54,12 @@ test.describe('guest screens', () => {
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await expectNoViolations(page, 'menu');
+  });
+
+  test('fastpass', async ({ page }) => {
+    await page.goto('/fastpass');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoViolations(page, '/fastpass');
   });
 
   test('404 and Em breve', async ({ page }) => {
@@ -141,4 +149,16 @@ test('staff screen: /admin/registrations with a row open, the other filters and 
     .click();
   await expect(page.getByText('O motivo deve ter ao menos 3 caracteres')).toBeVisible();
   await expectNoViolations(page, '/admin/registrations (reason dialog)');
+});
+
+test('welcome form (a new Google account)', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Entrar com Google' }).click();
+  // the local host's account chooser (a server page): use another account
+  await page.locator('#name').fill('Joana Axe');
+  await page.locator('#email').fill(`axe-${Date.now()}@example.com`);
+  await page.locator('#email').press('Enter');
+  await expect(page).toHaveURL(/\/auth\/welcome/);
+  await expect(page.getByRole('heading', { name: 'Olá, Joana!' })).toBeVisible();
+  await expectNoViolations(page, '/auth/welcome');
 });

@@ -3,15 +3,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncPhase, SyncStatus } from '../sync.ts';
 import { anEvent, apiFailure, deferred, requestedPath } from '../testing/fixtures.ts';
 
-vi.mock('../api.ts', () => ({ fetchApi: vi.fn() }));
+vi.mock('../api.ts', () => ({ fetchPublic: vi.fn() }));
 
-const { fetchApi } = await import('../api.ts');
+const { fetchPublic } = await import('../api.ts');
 const { db } = await import('../db.ts');
 const { listingView, syncStatusOf } = await import('../sync.ts');
 const { refreshEvent, refreshMonth, refreshUpcoming } = await import('./refresh.ts');
 const { readEvent, readMonth, readUpcoming } = await import('./store.ts');
 
-const fetchMock = vi.mocked(fetchApi);
+const fetchMock = vi.mocked(fetchPublic);
 
 beforeEach(async () => {
   fetchMock.mockReset();

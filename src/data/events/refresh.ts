@@ -3,7 +3,7 @@
  * is deduplicated per set and never throws: the outcome goes to the sync status, and on failure the
  * stored events stay as they were (stale-while-revalidate). React-free.
  */
-import { fetchApi } from '../api.ts';
+import { fetchPublic } from '../api.ts';
 import { type FailureLike, refresh } from '../sync.ts';
 import {
   eventSyncKey,
@@ -18,14 +18,14 @@ import {
 /** GET /v1/events/upcoming → replaces the upcoming set. */
 export function refreshUpcoming(): Promise<void> {
   return refresh(UPCOMING_KEY, async () => {
-    await saveUpcoming(await fetchApi((api) => api.v1.events.upcoming.$get()));
+    await saveUpcoming(await fetchPublic((api) => api.v1.events.upcoming.$get()));
   });
 }
 
 /** GET /v1/events?month= → replaces that month's top-level events. */
 export function refreshMonth(month: string): Promise<void> {
   return refresh(monthSyncKey(month), async () => {
-    await saveMonth(month, await fetchApi((api) => api.v1.events.$get({ query: { month } })));
+    await saveMonth(month, await fetchPublic((api) => api.v1.events.$get({ query: { month } })));
   });
 }
 
@@ -33,7 +33,7 @@ export function refreshMonth(month: string): Promise<void> {
 export function refreshEvent(id: string): Promise<void> {
   return refresh(eventSyncKey(id), async () => {
     try {
-      await saveEvent(await fetchApi((api) => api.v1.events[':id'].$get({ param: { id } })));
+      await saveEvent(await fetchPublic((api) => api.v1.events[':id'].$get({ param: { id } })));
     } catch (error) {
       if ((error as FailureLike).status === 404) await removeEvent(id);
       throw error;

@@ -4,13 +4,32 @@ import { apiClient, unwrap } from '../../lib/api.ts';
 
 const CACHE_KEY = 'congrega-temples';
 
-function readCache(): Temple[] | null {
+/** The kept list, checked rather than cast: storage may hold anything (another version, a user's edit). */
+export function readCache(): Temple[] | null {
   try {
     const raw = localStorage.getItem(CACHE_KEY);
-    return raw ? (JSON.parse(raw) as Temple[]) : null;
+    const list: unknown = raw ? JSON.parse(raw) : null;
+    return isTempleList(list) ? list : null;
   } catch {
     return null;
   }
+}
+
+function isTempleList(value: unknown): value is Temple[] {
+  return Array.isArray(value) && value.every(isTemple);
+}
+
+function isTemple(t: unknown): t is Temple {
+  return (
+    typeof t === 'object' &&
+    t !== null &&
+    'id' in t &&
+    typeof t.id === 'string' &&
+    'name' in t &&
+    typeof t.name === 'string' &&
+    'regional' in t &&
+    typeof t.regional === 'string'
+  );
 }
 
 let inFlight: Promise<Temple[]> | null = null;

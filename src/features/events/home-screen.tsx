@@ -51,7 +51,9 @@ export function HomeScreen() {
       {row === 'loading' && <CardSkeletons />}
       {row === 'events' && sections && (
         <section aria-label={eventMessages.upcomingTitle}>
-          <EventList events={sections.general} eagerFirst={!sections.happeningNow.length} />
+          {/* Eager too under 'Acontecendo agora': on a phone this row's first image is still in the
+              first screen, and being the larger one it is the page's largest paint. */}
+          <EventList events={sections.general} eagerFirst />
         </section>
       )}
       {row === 'empty' && <p className="empty-state">{eventMessages.noEvents}</p>}
