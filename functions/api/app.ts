@@ -10,6 +10,8 @@ import { createTokenVerifier } from './middleware/auth.ts';
 import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
+import { checkoutRoutes } from './resources/checkout/checkout.routes.ts';
+import { confirmationsRoutes } from './resources/confirmations/confirmations.routes.ts';
 import { eventsRoutes } from './resources/events/events.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
@@ -84,6 +86,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', registrationsRoutes)
     .route('/', filesRoutes)
     .route('/', usersRoutes)
+    .route('/', checkoutRoutes)
+    .route('/', confirmationsRoutes)
     .route('/', mercadoPagoRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));

@@ -5,6 +5,7 @@
 
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { SeedContext } from '../seed-context.ts';
+import { seedCheckout } from './checkout.ts';
 import {
   DEMO_EVENTS,
   DEMO_FILES,
@@ -705,5 +706,6 @@ export async function seed(db: Db, ctx: SeedContext): Promise<void> {
       status: 'paid',
       created_at: at(-3 * DAY),
     });
+    await seedCheckout(tx, ctx);
   });
 }

@@ -154,8 +154,9 @@ describe('demo seed', () => {
 
     const membro = { sub: DEMO_USERS.membro.id, role: 'authenticated' };
     expect(await count(membro, 'authenticated', 'public.profiles')).toBe(1);
-    expect(await count(membro, 'authenticated', 'public.registrations')).toBe(2);
-    expect(await count(membro, 'authenticated', 'public.registration_confirmations')).toBe(2);
+    // two paid ones and the pending cash one of the checkout demo (seed/checkout.ts)
+    expect(await count(membro, 'authenticated', 'public.registrations')).toBe(3);
+    expect(await count(membro, 'authenticated', 'public.registration_confirmations')).toBe(3);
     const admin = { sub: DEMO_USERS.admin.id, role: 'authenticated' };
     expect(await count(admin, 'authenticated', 'public.registrations')).toBe(0);
     await expect(count(admin, 'authenticated', 'public.vouchers')).rejects.toThrow();

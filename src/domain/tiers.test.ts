@@ -135,6 +135,14 @@ function reg(overrides: Partial<MyRegistration>): MyRegistration {
     frozen_value: 5000,
     status: 'paid',
     created_at: '2026-11-01T10:00:00Z',
+    event: {
+      id: 'e1',
+      title: 'Evento',
+      starts_at: '2026-12-01T22:00:00.000Z',
+      image: null,
+      checkin_policy: 'none',
+    },
+    tier: { id: 't1', name: 'Lote', price: 0, payment_link: null, custom_pix_key: null },
     confirmations: [],
     ...overrides,
   };

@@ -144,6 +144,28 @@ export interface Confirmation {
   transaction_id: string | null;
   request_data: Record<string, unknown> | null;
   response_data: Record<string, unknown> | null;
+  /** The applied voucher's code (stored lower-case), when one was applied. */
+  voucher_code: string | null;
+  /** A signed link to the uploaded receipt (GET /v1/registrations/{id} only). */
+  receipt_url?: string | null;
+}
+
+/** What a ticket and /my-registrations show of the event (kept offline with the registration). */
+export interface RegistrationEvent {
+  id: string;
+  title: string;
+  starts_at: string;
+  image: string | null;
+  checkin_policy: CheckinPolicy;
+}
+
+/** What /my-registrations shows of the tier. */
+export interface RegistrationTier {
+  id: string;
+  name: string;
+  price: number;
+  payment_link: string | null;
+  custom_pix_key: string | null;
 }
 
 /** GET /v1/registrations (the signed-in user's own). */
@@ -156,6 +178,9 @@ export interface MyRegistration {
   frozen_value: number;
   status: RegistrationStatus;
   created_at: string;
+  event: RegistrationEvent;
+  tier: RegistrationTier;
+  /** Newest first. */
   confirmations: Confirmation[];
 }
 

@@ -1,7 +1,8 @@
 /**
  * Benchmarks against the budgets of DESIGN.md §8, measured as a phone gets the app on a first visit.
  * `npm run bench [-- --reuse | --dist=dir] [--runs=3] [--no-lighthouse] [--json=path]`
- * (`npm run bench -- signin-load [--n=200]` runs tests/bench/signin-load.mjs instead.)
+ * (`npm run bench -- signin-load [--n=200]` runs tests/bench/signin-load.mjs instead;
+ * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts.)
  *
  * 1. Builds the app into a temporary folder (`--reuse`: measures the existing dist/, `--dist=dir`: that build).
  * 2. Starts the REAL host (createHost, in-memory database with the demo seed) serving that build.
@@ -226,7 +227,10 @@ async function lighthouseOnce(url: string): Promise<LighthouseRun> {
 // ───────────────────────────────────────── main
 
 // Benchmarks with a script of their own (they run the host rather than measure the first load).
-const SCRIPTS: Record<string, string> = { 'signin-load': 'signin-load.mjs' };
+const SCRIPTS: Record<string, string> = {
+  'signin-load': 'signin-load.mjs',
+  'checkout-load': 'checkout-load.ts',
+};
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {
   const unknown = named.filter((n) => !SCRIPTS[n]);
@@ -241,7 +245,12 @@ if (named.length) {
     try {
       execFileSync(
         process.execPath,
-        [join(ROOT, 'tests/bench', SCRIPTS[n]!), ...args.filter((a) => a.startsWith('--n='))],
+        [
+          // TypeScript benchmarks run through tsx, as this runner does
+          ...(SCRIPTS[n]!.endsWith('.ts') ? ['--import', 'tsx'] : []),
+          join(ROOT, 'tests/bench', SCRIPTS[n]!),
+          ...args.filter((a) => a.startsWith('--n=') || a.startsWith('--places=')),
+        ],
         {
           stdio: 'inherit',
         },

@@ -42,6 +42,14 @@ export function aRegistration(id: string, userId: string, eventId = 'e1'): MyReg
     frozen_value: 0,
     status: 'paid',
     created_at: '2026-11-01T12:00:00.000Z',
+    event: {
+      id: eventId,
+      title: 'Evento',
+      starts_at: '2026-12-01T22:00:00.000Z',
+      image: null,
+      checkin_policy: 'none',
+    },
+    tier: { id: 't1', name: 'Lote', price: 0, payment_link: null, custom_pix_key: null },
     confirmations: [],
   };
 }

@@ -74,6 +74,7 @@ export const myRegistrationsMessages = {
   cancelButton: 'CANCELAR INSCRIÇÃO',
   cancelConfirm: 'Cancelar esta inscrição? Para trocar a forma de pagamento, faça uma nova inscrição depois.',
   canceledSuccess: 'Inscrição cancelada com sucesso!',
+  nothingToCancel: 'Você não tem inscrição pendente para cancelar nesse evento.',
   confirmedSuccess: 'Inscrição confirmada com sucesso!',
   voucherValid: 'Voucher válido aplicado',
   voucherInvalidApplied: 'Voucher inválido aplicado',

@@ -1,11 +1,23 @@
-import type { MyRegistration } from '../../../../src/domain/types.ts';
-import { jsonArrayFrom, qb, run } from '../../db/kysely.ts';
+import { myRegistrationsMessages } from '../../../../src/domain/messages/checkout.ts';
+import { isActiveStatus, memberCanCancel } from '../../../../src/domain/registrations.ts';
+import type { Confirmation, MyRegistration } from '../../../../src/domain/types.ts';
+import { jsonArrayFrom, jsonObjectFrom, qb, run, runOneOrNull } from '../../db/kysely.ts';
+import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
+import type { Storage } from '../../ports/index.ts';
+import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 
-/** The statement behind listMyRegistrations: each registration with its confirmations aggregated. */
-export function myRegistrationsQuery(userId: string) {
-  return qb
+/** Private bucket of PIX receipts; signed links live this long (seconds). */
+export const RECEIPTS_BUCKET = 'receipts';
+const RECEIPT_LINK_SECONDS = 60 * 10;
+
+/**
+ * The statement behind the member's registrations: each with its event and tier (what the ticket
+ * needs offline) and its confirmations (newest first, with the voucher code) aggregated. One query.
+ */
+export function myRegistrationsQuery(userId: string, registrationId?: string) {
+  let query = qb
     .selectFrom('registrations as r')
     .select((eb) => [
       'r.id',
@@ -16,9 +28,22 @@ export function myRegistrationsQuery(userId: string) {
       'r.frozen_value',
       'r.status',
       'r.created_at',
+      jsonObjectFrom(
+        eb
+          .selectFrom('events as e')
+          .select(['e.id', 'e.title', 'e.starts_at', 'e.image', 'e.checkin_policy'])
+          .whereRef('e.id', '=', 'r.event_id'),
+      ).as('event'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('pricing_tiers as t')
+          .select(['t.id', 't.name', 't.price', 't.payment_link', 't.custom_pix_key'])
+          .whereRef('t.id', '=', 'r.tier_id'),
+      ).as('tier'),
       jsonArrayFrom(
         eb
           .selectFrom('registration_confirmations as c')
+          .leftJoin('vouchers as v', 'v.id', 'c.voucher_id')
           .select([
             'c.id',
             'c.registration_id',
@@ -29,32 +54,127 @@ export function myRegistrationsQuery(userId: string) {
             'c.transaction_id',
             'c.request_data',
             'c.response_data',
+            'v.code as voucher_code',
           ])
           .whereRef('c.registration_id', '=', 'r.id')
           .orderBy('c.created_at', 'desc')
-          .orderBy('c.id'),
+          .orderBy('c.id', 'desc'),
       ).as('confirmations'),
     ])
     .where('r.user_id', '=', userId)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id');
+  if (registrationId) query = query.where('r.id', '=', registrationId);
+  return query;
+}
+
+type Row = Awaited<ReturnType<typeof run<ReturnType<typeof myRegistrationsQuery>>>>[number];
+
+function toRegistration(r: Row): MyRegistration {
+  return {
+    id: r.id,
+    seq: r.seq.trim(), // char(6)
+    user_id: r.user_id,
+    tier_id: r.tier_id,
+    event_id: r.event_id,
+    frozen_value: Number(r.frozen_value),
+    status: r.status as MyRegistration['status'],
+    created_at: iso(r.created_at),
+    event: {
+      id: r.event!.id,
+      title: r.event!.title,
+      starts_at: iso(r.event!.starts_at),
+      image: r.event!.image,
+      checkin_policy: r.event!.checkin_policy as MyRegistration['event']['checkin_policy'],
+    },
+    tier: {
+      id: r.tier!.id,
+      name: r.tier!.name,
+      price: Number(r.tier!.price),
+      payment_link: r.tier!.payment_link,
+      custom_pix_key: r.tier!.custom_pix_key,
+    },
+    confirmations: r.confirmations.map((c) => ({
+      id: c.id,
+      registration_id: c.registration_id,
+      strategy: c.strategy as Confirmation['strategy'],
+      status: c.status as Confirmation['status'],
+      // timestamps inside json_agg are Postgres text
+      created_at: iso(c.created_at),
+      expires_at: isoOrNull(c.expires_at),
+      transaction_id: c.transaction_id,
+      request_data: c.request_data as Record<string, unknown> | null,
+      response_data: c.response_data as Record<string, unknown> | null,
+      voucher_code: c.voucher_code,
+    })),
+  };
 }
 
 /** The user's own registrations, newest first, each with its confirmations newest first. One query. */
 export async function listMyRegistrations(db: Db, userId: string): Promise<MyRegistration[]> {
   const rows = await run(db, myRegistrationsQuery(userId));
-  return rows.map((r) => ({
-    ...r,
-    seq: r.seq.trim(), // char(6)
-    frozen_value: Number(r.frozen_value),
-    created_at: iso(r.created_at),
-    confirmations: r.confirmations.map((c) => ({
-      ...c,
-      // timestamps inside json_agg are Postgres text
-      created_at: iso(c.created_at),
-      expires_at: isoOrNull(c.expires_at),
-      request_data: c.request_data as Record<string, unknown> | null,
-      response_data: c.response_data as Record<string, unknown> | null,
-    })),
-  }));
+  return rows.map(toRegistration);
+}
+
+/** One of the user's own registrations, with a signed link to each uploaded receipt; 404 otherwise. */
+export async function getMyRegistration(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  registrationId: string,
+): Promise<MyRegistration> {
+  const row = await runOneOrNull(db, myRegistrationsQuery(userId, registrationId));
+  if (!row) throw notFound('REGISTRATION_NOT_FOUND');
+  const registration = toRegistration(row);
+  for (const c of registration.confirmations) {
+    const path = c.request_data?.receipt;
+    c.receipt_url =
+      typeof path === 'string' ? await storage.signedUrl(RECEIPTS_BUCKET, path, RECEIPT_LINK_SECONDS) : null;
+  }
+  return registration;
+}
+
+/**
+ * The member cancels their pending cash/file/link/voucher registration for an event (spec §4), through
+ * the transitions: the place goes back and a new registration is possible.
+ */
+export async function cancelMyRegistration(
+  db: Db,
+  userId: string,
+  eventId: string,
+): Promise<{ registration_id: string; status: 'canceled' }> {
+  const newest = await runOneOrNull(
+    db,
+    qb
+      .selectFrom('registrations as r')
+      .innerJoin('registration_confirmations as c', 'c.registration_id', 'r.id')
+      .select([
+        'r.id as registration_id',
+        'r.status as registration_status',
+        'c.id',
+        'c.strategy',
+        'c.status',
+      ])
+      .where('r.user_id', '=', userId)
+      .where('r.event_id', '=', eventId)
+      .where('r.status', 'in', ['pending', 'analysis', 'paid'])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(1),
+  );
+  if (!newest || !isActiveStatus(newest.registration_status)) {
+    throw new ApiHttpError(404, 'REGISTRATION_NOT_FOUND', myRegistrationsMessages.nothingToCancel);
+  }
+  if (!memberCanCancel(newest)) throw new ApiHttpError(409, 'NOT_CANCELABLE');
+  await transitionConfirmation(db, {
+    confirmationId: newest.id,
+    to: 'canceled',
+    // decided on the locked rows: a concurrent approval or receipt wins over a stale cancel
+    guard: ({ confirmation, registration }) => {
+      if (registration.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
+      if (!memberCanCancel(confirmation)) throw new ApiHttpError(409, 'NOT_CANCELABLE');
+    },
+  });
+  return { registration_id: newest.registration_id, status: 'canceled' };
 }

@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
+import { createTestApp, TEST_NOW } from '../../testing/test-app.ts';
+
+// The real app over a migrated database: PGlite in the unit project, PostgreSQL in the postgres one.
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let t: ReturnType<typeof createTestApp>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  t = createTestApp({ db: database.db });
+}, 120_000);
+afterAll(() => database?.close());
+
+const db = () => database.db;
+const DAY = 86_400_000;
+
+async function member(): Promise<{ id: string; token: string }> {
+  const [id] = await makeUsers(db(), 1);
+  return { id: id!, token: t.tokenFor({ id: id! }) };
+}
+
+function buy(token: string | undefined, fx: EventFixture, body: Record<string, unknown> = {}) {
+  return t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
+    token,
+    json: { tierId: fx.tierId, ...body },
+  });
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+async function upload(
+  token: string,
+  confirmationId: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  name = 'recibo.png',
+) {
+  const form = new FormData();
+  form.append('receipt', new File([bytes], name, { type: 'image/png' }));
+  const res = await t.app.request(`/api/v1/confirmation/${confirmationId}/receipt`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('POST /v1/checkout/{eventId}/{tierId}', () => {
+  it('needs a token (401) and touches nothing', async () => {
+    const fx = await makeEvent(db(), { total: 5 });
+    const { status, body } = await buy(undefined, fx, { paymentMethod: 'cash' });
+    expect(status).toBe(401);
+    expect(body.code).toBe('UNAUTHORIZED');
+    expect(await tierAvailable(db(), fx.tierId)).toBe(5);
+  });
+
+  it('a free tier is paid at once with the open method, whatever method was asked', async () => {
+    const fx = await makeEvent(db(), { price: 0, total: 3, methods: [] });
+    const m = await member();
+    const { status, body } = await buy(m.token, fx, { paymentMethod: 'cash' });
+    expect(status).toBe(201);
+    expect(body).toEqual([
+      expect.objectContaining({ strategy: 'open', status: 'paid', frozen_value: 0, transaction_id: null }),
+    ]);
+    expect(body[0].registration_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await tierAvailable(db(), fx.tierId)).toBe(2);
+    const [reg] = await db().query<{ status: string }>('select status from registrations where id = $1', [
+      body[0].registration_id,
+    ]);
+    expect(reg!.status).toBe('paid');
+  });
+
+  it('freezes the tier price and ignores any amount the client sends', async () => {
+    const fx = await makeEvent(db(), { price: 4500 });
+    const m = await member();
+    const { status, body } = await buy(m.token, fx, {
+      paymentMethod: 'cash',
+      amount: 1,
+      frozen_value: 1,
+      price: 1,
+      transactionData: { transaction_amount: 1 },
+    });
+    expect(status).toBe(201);
+    expect(body[0]).toMatchObject({ strategy: 'cash', status: 'pending', frozen_value: 4500 });
+    const [reg] = await db().query<{ frozen_value: number }>(
+      'select frozen_value from registrations where id = $1',
+      [body[0].registration_id],
+    );
+    expect(Number(reg!.frozen_value)).toBe(4500);
+  });
+
+  it('link: pending with the tier link, valid 72 hours', async () => {
+    const fx = await makeEvent(db(), { paymentLink: 'https://mpago.la/teste' });
+    const m = await member();
+    const { body } = await buy(m.token, fx, { paymentMethod: 'link' });
+    expect(body[0]).toMatchObject({
+      status: 'pending',
+      request_data: { payment_link: 'https://mpago.la/teste' },
+    });
+    expect(new Date(body[0].expires_at).getTime()).toBe(TEST_NOW.getTime() + 72 * 3600_000);
+  });
+
+  it('INVALID_DATA: a body without the tier', async () => {
+    const fx = await makeEvent(db());
+    const m = await member();
+    const { status, body } = await t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
+      token: m.token,
+      json: { paymentMethod: 'cash' },
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 'INVALID_DATA', message: 'Dados inválidos' });
+    const raw = await t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, { token: m.token, raw: '{not json' });
+    expect(raw.status).toBe(400);
+  });
+
+  it('INVALID_PAYMENT_METHOD: not allowed by the event, restricted by the tier, or unknown', async () => {
+    const fx = await makeEvent(db(), { methods: ['cash', 'mp_card'], restricted: ['cash'] });
+    const m = await member();
+    for (const paymentMethod of ['cash', 'file', 'bitcoin', undefined]) {
+      const { status, body } = await buy(m.token, fx, { paymentMethod });
+      expect(status).toBe(422);
+      expect(body).toEqual({ code: 'INVALID_PAYMENT_METHOD', message: 'Método de pagamento inválido' });
+    }
+    expect(await db().query('select 1 from registrations where tier_id = $1', [fx.tierId])).toEqual([]);
+  });
+
+  it('TIER_UNAVAILABLE: a sold-out tier', async () => {
+    const fx = await makeEvent(db(), { total: 1 });
+    const first = await buy((await member()).token, fx, { paymentMethod: 'cash' });
+    expect(first.status).toBe(201);
+    const { status, body } = await buy((await member()).token, fx, { paymentMethod: 'cash' });
+    expect(status).toBe(409);
+    expect(body).toEqual({ code: 'TIER_UNAVAILABLE', message: 'Opss... as inscrições desse lote esgotaram' });
+    expect(await tierAvailable(db(), fx.tierId)).toBe(0);
+  });
+
+  it('INVALID_TIER_OR_EVENT: tier of another event, body tier differs, deleted event, closed window, bad id', async () => {
+    const a = await makeEvent(db());
+    const b = await makeEvent(db());
+    const waiting = await makeEvent(db(), { tierStartsAt: new Date(TEST_NOW.getTime() + DAY) });
+    const finished = await makeEvent(db(), { tierEndsAt: new Date(TEST_NOW.getTime() - DAY) });
+    const deleted = await makeEvent(db());
+    await db().query('update events set deleted_at = now() where id = $1', [deleted.eventId]);
+    const m = await member();
+    const expectInvalid = async (res: { status: number; body: { code: string; message: string } }) => {
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ code: 'INVALID_TIER_OR_EVENT', message: 'Lote ou evento inválido' });
+    };
+    await expectInvalid(
+      await buy(m.token, { eventId: a.eventId, tierId: b.tierId }, { paymentMethod: 'cash' }),
+    );
+    await expectInvalid(
+      await t.call(`/v1/checkout/${a.eventId}/${a.tierId}`, {
+        token: m.token,
+        json: { tierId: b.tierId, paymentMethod: 'cash' },
+      }),
+    );
+    await expectInvalid(await buy(m.token, deleted, { paymentMethod: 'cash' }));
+    await expectInvalid(await buy(m.token, waiting, { paymentMethod: 'cash' }));
+    await expectInvalid(await buy(m.token, finished, { paymentMethod: 'cash' }));
+    await expectInvalid(
+      await t.call(`/v1/checkout/not-a-uuid/${a.tierId}`, { token: m.token, json: { tierId: a.tierId } }),
+    );
+  });
+
+  it('Fastpass: issuable until one hour before the event', async () => {
+    const soon = await makeEvent(db(), {
+      price: 0,
+      tierName: 'Fastpass',
+      total: 10,
+      startsAt: new Date(TEST_NOW.getTime() + 30 * 60_000),
+    });
+    const later = await makeEvent(db(), {
+      price: 0,
+      tierName: 'Fastpass',
+      total: 10,
+      startsAt: new Date(TEST_NOW.getTime() + 2 * 3600_000),
+    });
+    const m = await member();
+    const closed = await buy(m.token, soon);
+    expect(closed.status).toBe(422);
+    expect(closed.body).toEqual({
+      code: 'INVALID_TIER_OR_EVENT',
+      message: 'O Fastpass pode ser emitido até 1 hora antes do início do evento.',
+    });
+    expect((await buy(m.token, later)).status).toBe(201);
+  });
+
+  it('ALREADY_REGISTERED: a second active registration for the event, the place kept', async () => {
+    const fx = await makeEvent(db(), { total: 5 });
+    const m = await member();
+    expect((await buy(m.token, fx, { paymentMethod: 'cash' })).status).toBe(201);
+    const { status, body } = await buy(m.token, fx, { paymentMethod: 'file' });
+    expect(status).toBe(409);
+    expect(body).toEqual({
+      code: 'ALREADY_REGISTERED',
+      message: 'Você já tem uma inscrição para esse evento!',
+    });
+    expect(await tierAvailable(db(), fx.tierId)).toBe(4);
+  });
+});
+
+describe('receipts, vouchers, cancel, my registration', () => {
+  it('a PNG receipt moves a file attempt to analysis, stored privately and linked on the detail', async () => {
+    const fx = await makeEvent(db());
+    const m = await member();
+    const { body } = await buy(m.token, fx, { paymentMethod: 'file' });
+    expect(body[0].request_data).toEqual({ pix_key: 'pix@congrega.app.br' });
+    const res = await upload(m.token, body[0].confirmation_id, PNG);
+    expect(res).toEqual({ status: 200, body: { status: 'analysis' } });
+    const stored = [...t.storage.objects.keys()].find((k) => k.includes(body[0].confirmation_id))!;
+    expect(stored).toMatch(new RegExp(`^receipts/${m.id}/${body[0].confirmation_id}/.+\\.png$`));
+    const detail = await t.call(`/v1/registrations/${body[0].registration_id}`, { token: m.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.status).toBe('analysis');
+    expect(detail.body.confirmations[0]).toMatchObject({
+      status: 'analysis',
+      receipt_url: expect.stringMatching(/^signed:receipts\//),
+    });
+    expect(detail.body).toMatchObject({ event: { id: fx.eventId }, tier: { id: fx.tierId, price: 1000 } });
+  });
+
+  it('refuses a receipt that is not an image or PDF (by its bytes), too large, missing, or not the member’s', async () => {
+    const fx = await makeEvent(db());
+    const m = await member();
+    const { body } = await buy(m.token, fx, { paymentMethod: 'file' });
+    const id = body[0].confirmation_id;
+    const html = await upload(m.token, id, new TextEncoder().encode('<html><script>x</script>'), 'foto.png');
+    expect(html).toEqual({
+      status: 415,
+      body: { code: 'RECEIPT_INVALID', message: 'Envie uma imagem (JPG, PNG, WEBP, HEIC) ou um PDF.' },
+    });
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(PNG);
+    const large = await upload(m.token, id, big);
+    expect(large.status).toBe(413);
+    expect(large.body).toEqual({
+      code: 'RECEIPT_TOO_LARGE',
+      message: 'O comprovante deve ter no máximo 5 MB.',
+    });
+    const empty = await t.app.request(`/api/v1/confirmation/${id}/receipt`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${m.token}` },
+      body: new FormData(),
+    });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).message).toBe('Escolha o arquivo do comprovante');
+    const other = await upload((await member()).token, id, PNG);
+    expect(other.status).toBe(404);
+    const [row] = await db().query<{ status: string }>(
+      'select status from registration_confirmations where id = $1',
+      [id],
+    );
+    expect(row!.status).toBe('pending');
+    expect([...t.storage.objects.keys()].some((k) => k.includes(id))).toBe(false);
+  });
+
+  it('a voucher pays once, in its scope only; a bad one changes nothing and says "Voucher inválido..."', async () => {
+    const fx = await makeEvent(db());
+    const elsewhere = await makeEvent(db());
+    await db().query(
+      `insert into vouchers (code, event_id) values ('teste001', $1), ('outro002', $2), ('livre003', null)`,
+      [fx.eventId, elsewhere.eventId],
+    );
+    const a = await member();
+    const b = await member();
+    const ca = (await buy(a.token, fx, { paymentMethod: 'voucher' })).body[0];
+    const cb = (await buy(b.token, fx, { paymentMethod: 'voucher' })).body[0];
+    const apply = (token: string, confirmationId: string, voucher: string) =>
+      t.call(`/v1/confirmation/${confirmationId}/voucher`, {
+        token,
+        json: { voucher, eventId: fx.eventId, tierId: fx.tierId },
+      });
+    const wrongScope = await apply(a.token, ca.confirmation_id, 'outro002');
+    expect(wrongScope).toMatchObject({
+      status: 422,
+      body: { code: 'VOUCHER_INVALID', message: 'Voucher inválido...' },
+    });
+    const short = await apply(a.token, ca.confirmation_id, 'TEST-E00');
+    expect(short.body).toEqual({ code: 'INVALID_DATA', message: 'O campo deve ter exatamente 8 caracteres' });
+    // concurrent: the same voucher for two members, one wins
+    const [ra, rb] = await Promise.all([
+      apply(a.token, ca.confirmation_id, 'TEST-E001'),
+      apply(b.token, cb.confirmation_id, 'teste001'),
+    ]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 422]);
+    const winner = ra.status === 200 ? ra : rb;
+    expect(winner.body).toEqual({ status: 'paid', voucher_code: 'teste001' });
+    const loser = ra.status === 200 ? { m: b, c: cb } : { m: a, c: ca };
+    expect((await apply(loser.m.token, loser.c.confirmation_id, 'livre003')).status).toBe(200);
+    const list = await t.call('/v1/registrations', { token: loser.m.token });
+    expect(list.body[0].confirmations[0]).toMatchObject({ status: 'paid', voucher_code: 'livre003' });
+    expect((await apply(loser.m.token, loser.c.confirmation_id, 'livre003')).body.code).toBe(
+      'INVALID_TRANSITION',
+    );
+  });
+
+  it('the member cancels a pending cash registration: place back, a new registration possible', async () => {
+    const fx = await makeEvent(db(), { total: 2 });
+    const m = await member();
+    const first = (await buy(m.token, fx, { paymentMethod: 'cash' })).body[0];
+    expect(await tierAvailable(db(), fx.tierId)).toBe(1);
+    const cancel = () =>
+      t.call(`/v1/registrations/${fx.eventId}/cancel-registration`, { token: m.token, method: 'POST' });
+    const res = await cancel();
+    expect(res).toMatchObject({
+      status: 200,
+      body: { registration_id: first.registration_id, status: 'canceled' },
+    });
+    expect(await tierAvailable(db(), fx.tierId)).toBe(2);
+    const nothing = await cancel();
+    expect(nothing).toMatchObject({ status: 404, body: { code: 'REGISTRATION_NOT_FOUND' } });
+    const again = await buy(m.token, fx, { paymentMethod: 'file' });
+    expect(again.status).toBe(201);
+    const detail = await t.call(`/v1/registrations/${first.registration_id}`, { token: m.token });
+    expect(detail.body.confirmations[0].status).toBe('canceled');
+  });
+
+  it('a paid registration is not cancelable by the member; another member’s registration is not found', async () => {
+    const fx = await makeEvent(db(), { price: 0 });
+    const m = await member();
+    const paid = (await buy(m.token, fx)).body[0];
+    const res = await t.call(`/v1/registrations/${fx.eventId}/cancel-registration`, {
+      token: m.token,
+      method: 'POST',
+    });
+    expect(res).toMatchObject({ status: 409, body: { code: 'NOT_CANCELABLE' } });
+    const other = await member();
+    expect((await t.call(`/v1/registrations/${paid.registration_id}`, { token: other.token })).status).toBe(
+      404,
+    );
+    expect((await t.call('/v1/registrations/not-a-uuid', { token: other.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { validationMessages } from '../../../../src/domain/messages.ts';
+import { RECEIPT_MAX_BYTES, voucherBodySchema } from '../../../../src/domain/registrations.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { ApiHttpError, invalidData, notFound } from '../../lib/errors.ts';
+import { jsonLimit, valid } from '../../lib/validate.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { applyVoucher, uploadReceipt } from './confirmations.service.ts';
+
+const idParam = v.object({ id: v.pipe(v.string(), v.uuid()) });
+const notFoundId = () => notFound('REGISTRATION_NOT_FOUND');
+
+/** Room for the multipart envelope around a receipt of the largest size. */
+const RECEIPT_BODY_BYTES = RECEIPT_MAX_BYTES + 64 * 1024;
+
+/** The member's own payment attempts: a PIX receipt, a voucher. */
+export const confirmationsRoutes = new Hono<AppEnv>()
+  .post(
+    '/v1/confirmation/:id/receipt',
+    requireUser,
+    valid('param', idParam, notFoundId),
+    bodyLimit({
+      maxSize: RECEIPT_BODY_BYTES,
+      onError: () => {
+        throw new ApiHttpError(413, 'RECEIPT_TOO_LARGE');
+      },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => {
+        throw invalidData(validationMessages.receiptRequired);
+      });
+      const receipt = form.receipt;
+      if (!(receipt instanceof File) || receipt.size === 0)
+        throw invalidData(validationMessages.receiptRequired);
+      const { db, storage } = c.get('ports');
+      return c.json(await uploadReceipt(db, storage, c.get('user').id, c.req.valid('param').id, receipt));
+    },
+  )
+  .post(
+    '/v1/confirmation/:id/voucher',
+    requireUser,
+    valid('param', idParam, notFoundId),
+    jsonLimit,
+    valid('json', voucherBodySchema),
+    async (c) => {
+      const { db, clock } = c.get('ports');
+      const result = await applyVoucher(
+        db,
+        c.get('user').id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        clock.now(),
+      );
+      return c.json(result);
+    },
+  );

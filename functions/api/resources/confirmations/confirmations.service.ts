@@ -1,0 +1,158 @@
+/** The member's own actions on a payment attempt: upload a PIX receipt, apply a voucher. */
+import { sql } from 'kysely';
+import {
+  RECEIPT_MAX_BYTES,
+  type ReceiptType,
+  sniffReceiptType,
+} from '../../../../src/domain/registrations.ts';
+import { exec, qb, runOneOrNull } from '../../db/kysely.ts';
+import { ApiHttpError, notFound } from '../../lib/errors.ts';
+import type { Db } from '../../ports/db.ts';
+import type { Storage } from '../../ports/index.ts';
+import { RECEIPTS_BUCKET } from '../registrations/registrations.service.ts';
+import { transitionConfirmation } from './confirmation-transitions.ts';
+
+const EXTENSIONS: Record<ReceiptType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'application/pdf': 'pdf',
+};
+
+async function attemptOwner(db: Db, confirmationId: string) {
+  return runOneOrNull(
+    db,
+    qb
+      .selectFrom('registration_confirmations as c')
+      .innerJoin('registrations as r', 'r.id', 'c.registration_id')
+      .select(['r.user_id', 'c.strategy', 'c.status'])
+      .where('c.id', '=', confirmationId),
+  );
+}
+
+/**
+ * A PIX receipt for a `file` attempt: an image or a PDF (type from its first bytes), at most 5 MB,
+ * stored in the private bucket; the attempt moves to analysis (a new receipt replaces one under review).
+ */
+export async function uploadReceipt(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  confirmationId: string,
+  file: File,
+): Promise<{ status: 'analysis' }> {
+  const owner = await attemptOwner(db, confirmationId);
+  if (!owner || owner.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
+  if (!receiptExpected(owner)) throw new ApiHttpError(409, 'INVALID_TRANSITION');
+  if (file.size > RECEIPT_MAX_BYTES) throw new ApiHttpError(413, 'RECEIPT_TOO_LARGE');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffReceiptType(bytes.subarray(0, 16));
+  if (!type) throw new ApiHttpError(415, 'RECEIPT_INVALID');
+
+  const path = `${userId}/${confirmationId}/${crypto.randomUUID()}.${EXTENSIONS[type]}`;
+  await storage.upload(RECEIPTS_BUCKET, path, bytes, type);
+  try {
+    await db.transaction(async (tx) => {
+      const moved = await transitionConfirmation(tx, {
+        confirmationId,
+        to: 'analysis',
+        guard: ({ confirmation, registration }) => {
+          if (registration.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
+          if (!receiptExpected(confirmation)) throw new ApiHttpError(409, 'INVALID_TRANSITION');
+        },
+      });
+      await exec(
+        tx,
+        qb
+          .updateTable('registration_confirmations')
+          .set({
+            request_data: sql`coalesce(request_data, '{}'::jsonb) || ${{ receipt: path, receipt_type: type }}::jsonb`,
+          })
+          .where('id', '=', moved.confirmation.id),
+      );
+    });
+  } catch (error) {
+    await storage.remove(RECEIPTS_BUCKET, path).catch(() => {});
+    throw error;
+  }
+  return { status: 'analysis' };
+}
+
+/** A receipt is taken by a `file` attempt waiting for one or under review (a new one replaces it). */
+function receiptExpected(attempt: { strategy: string; status: string }): boolean {
+  return attempt.strategy === 'file' && (attempt.status === 'pending' || attempt.status === 'analysis');
+}
+
+/**
+ * Applies a voucher to the member's pending `voucher` attempt: single use (the voucher row is marked
+ * used in the same statement that finds it), scoped (a voucher of a tier or event only applies there),
+ * and the attempt is paid through the transitions. A code that does not apply changes nothing and
+ * answers 'Voucher inválido...'.
+ */
+export async function applyVoucher(
+  db: Db,
+  userId: string,
+  confirmationId: string,
+  input: { voucher: string; eventId: string; tierId: string },
+  now: Date,
+): Promise<{ status: 'paid'; voucher_code: string }> {
+  const invalid = () => new ApiHttpError(422, 'VOUCHER_INVALID');
+  return db.transaction(async (tx) => {
+    // lock the registration and the attempt first (the transitions' order), so two vouchers sent
+    // at once for one attempt cannot both be spent
+    const target = await runOneOrNull(
+      tx,
+      qb
+        .selectFrom('registration_confirmations as c')
+        .innerJoin('registrations as r', 'r.id', 'c.registration_id')
+        .select(['r.id as registration_id', 'r.user_id', 'r.event_id', 'r.tier_id'])
+        .where('c.id', '=', confirmationId),
+    );
+    if (!target || target.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
+    if (target.event_id !== input.eventId || target.tier_id !== input.tierId) throw invalid();
+    await exec(
+      tx,
+      qb.selectFrom('registrations').select('id').where('id', '=', target.registration_id).forUpdate(),
+    );
+    const attempt = await runOneOrNull(
+      tx,
+      qb
+        .selectFrom('registration_confirmations')
+        .select(['strategy', 'status'])
+        .where('id', '=', confirmationId)
+        .forUpdate(),
+    );
+    if (attempt?.strategy !== 'voucher' || attempt.status !== 'pending') {
+      throw new ApiHttpError(409, 'INVALID_TRANSITION');
+    }
+
+    const voucher = await runOneOrNull(
+      tx,
+      qb
+        .updateTable('vouchers')
+        .set({ used_at: now, used_by: userId })
+        .where('code', '=', input.voucher)
+        .where('used_at', 'is', null)
+        .where((eb) => eb.or([eb('tier_id', 'is', null), eb('tier_id', '=', input.tierId)]))
+        .where((eb) => eb.or([eb('event_id', 'is', null), eb('event_id', '=', input.eventId)]))
+        .returning(['id', 'code']),
+    );
+    if (!voucher) throw invalid();
+    await exec(
+      tx,
+      qb
+        .updateTable('registration_confirmations')
+        .set({ voucher_id: voucher.id })
+        .where('id', '=', confirmationId),
+    );
+    await transitionConfirmation(tx, {
+      confirmationId,
+      to: 'paid',
+      guard: ({ registration }) => {
+        if (registration.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
+      },
+    });
+    return { status: 'paid' as const, voucher_code: voucher.code };
+  });
+}
