@@ -24,6 +24,9 @@ import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-passw
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
+import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
+import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
+import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -99,6 +102,24 @@ const MainEventsIdRoute = MainEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => MainRoute,
 } as any)
+const MainMyRegistrationsIndexRoute =
+  MainMyRegistrationsIndexRouteImport.update({
+    id: '/my-registrations/',
+    path: '/my-registrations/',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainMyRegistrationsRegistrationIdRoute =
+  MainMyRegistrationsRegistrationIdRouteImport.update({
+    id: '/my-registrations/$registrationId',
+    path: '/my-registrations/$registrationId',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainCheckoutEventIdTierIdRoute =
+  MainCheckoutEventIdTierIdRouteImport.update({
+    id: '/checkout/$eventId/$tierId',
+    path: '/checkout/$eventId/$tierId',
+    getParentRoute: () => MainRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -115,6 +136,9 @@ export interface FileRoutesByFullPath {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/auth/': typeof AuthIndexRoute
   '/events/$id': typeof MainEventsIdRoute
+  '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/my-registrations/': typeof MainMyRegistrationsIndexRoute
+  '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRoutesByTo {
   '/all': typeof MainAllRoute
@@ -130,6 +154,9 @@ export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/auth': typeof AuthIndexRoute
   '/events/$id': typeof MainEventsIdRoute
+  '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/my-registrations': typeof MainMyRegistrationsIndexRoute
+  '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -148,6 +175,9 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_main/events/$id': typeof MainEventsIdRoute
+  '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
+  '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -166,6 +196,9 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/auth/'
     | '/events/$id'
+    | '/my-registrations/$registrationId'
+    | '/my-registrations/'
+    | '/checkout/$eventId/$tierId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/all'
@@ -181,6 +214,9 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/events/$id'
+    | '/my-registrations/$registrationId'
+    | '/my-registrations'
+    | '/checkout/$eventId/$tierId'
   id:
     | '__root__'
     | '/_main'
@@ -198,6 +234,9 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/auth/'
     | '/_main/events/$id'
+    | '/_main/my-registrations/$registrationId'
+    | '/_main/my-registrations/'
+    | '/_main/checkout/$eventId/$tierId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -312,6 +351,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainEventsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/my-registrations/': {
+      id: '/_main/my-registrations/'
+      path: '/my-registrations'
+      fullPath: '/my-registrations/'
+      preLoaderRoute: typeof MainMyRegistrationsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/my-registrations/$registrationId': {
+      id: '/_main/my-registrations/$registrationId'
+      path: '/my-registrations/$registrationId'
+      fullPath: '/my-registrations/$registrationId'
+      preLoaderRoute: typeof MainMyRegistrationsRegistrationIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/checkout/$eventId/$tierId': {
+      id: '/_main/checkout/$eventId/$tierId'
+      path: '/checkout/$eventId/$tierId'
+      fullPath: '/checkout/$eventId/$tierId'
+      preLoaderRoute: typeof MainCheckoutEventIdTierIdRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
@@ -321,6 +381,9 @@ interface MainRouteChildren {
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
+  MainMyRegistrationsRegistrationIdRoute: typeof MainMyRegistrationsRegistrationIdRoute
+  MainMyRegistrationsIndexRoute: typeof MainMyRegistrationsIndexRoute
+  MainCheckoutEventIdTierIdRoute: typeof MainCheckoutEventIdTierIdRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -329,6 +392,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
   MainEventsIdRoute: MainEventsIdRoute,
+  MainMyRegistrationsRegistrationIdRoute:
+    MainMyRegistrationsRegistrationIdRoute,
+  MainMyRegistrationsIndexRoute: MainMyRegistrationsIndexRoute,
+  MainCheckoutEventIdTierIdRoute: MainCheckoutEventIdTierIdRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

@@ -66,6 +66,17 @@ export const VERSIONS: readonly SchemaVersion[] = [
           }));
         }),
   },
+  {
+    // Registrations carry their event and tier (what a ticket shows offline). Rows stored before
+    // lack them: dropped, the next refresh brings them back whole.
+    version: 3,
+    stores: {},
+    upgrade: (tx) =>
+      tx
+        .table<Partial<StoredRegistration>>('registrations')
+        .filter((r) => !r.event || !r.tier)
+        .delete(),
+  },
 ];
 
 export class CongregaDb extends Dexie {

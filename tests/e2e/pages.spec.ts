@@ -62,8 +62,6 @@ test('an unknown address under /auth stays in the auth layout', async ({ page })
 
 test('planned screens say Em breve, not 404', async ({ page }) => {
   for (const [path, name] of [
-    ['/my-registrations', 'Minhas inscrições'],
-    [`/checkout/${DEMO_EVENTS.conference.id}/x`, 'Inscrição'],
     ['/admin/events/new', 'Novo evento'],
     ['/admin/reports', 'Relatório'],
   ] as const) {

@@ -4,13 +4,24 @@ import * as v from 'valibot';
 import { validationMessages } from '../../../../src/domain/messages.ts';
 import { RECEIPT_MAX_BYTES, voucherBodySchema } from '../../../../src/domain/registrations.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { ApiHttpError, invalidData, notFound } from '../../lib/errors.ts';
+import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { applyVoucher, uploadReceipt } from './confirmations.service.ts';
 
 const idParam = v.object({ id: v.pipe(v.string(), v.uuid()) });
 const notFoundId = () => notFound('REGISTRATION_NOT_FOUND');
+
+/** multipart/form-data with one non-empty file in `receipt`. */
+const receiptForm = v.object(
+  {
+    receipt: v.pipe(
+      v.instance(File, validationMessages.receiptRequired),
+      v.check((file) => file.size > 0, validationMessages.receiptRequired),
+    ),
+  },
+  validationMessages.receiptRequired,
+);
 
 /** Room for the multipart envelope around a receipt of the largest size. */
 const RECEIPT_BODY_BYTES = RECEIPT_MAX_BYTES + 64 * 1024;
@@ -27,14 +38,10 @@ export const confirmationsRoutes = new Hono<AppEnv>()
         throw new ApiHttpError(413, 'RECEIPT_TOO_LARGE');
       },
     }),
+    valid('form', receiptForm),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => {
-        throw invalidData(validationMessages.receiptRequired);
-      });
-      const receipt = form.receipt;
-      if (!(receipt instanceof File) || receipt.size === 0)
-        throw invalidData(validationMessages.receiptRequired);
       const { db, storage } = c.get('ports');
+      const { receipt } = c.req.valid('form');
       return c.json(await uploadReceipt(db, storage, c.get('user').id, c.req.valid('param').id, receipt));
     },
   )

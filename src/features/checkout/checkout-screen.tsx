@@ -1,0 +1,334 @@
+/**
+ * `/checkout/:eventId/:tierId` (spec §4): 1 information and method choice; 2 the payment (the
+ * provider's form for mp_card/mp_pix, from payment-forms.ts; instructions with 'Ok, entendi!' for
+ * the others); 3 the confirmation with status and method (and what the member does next: send the
+ * receipt, type the voucher, open the link, or the ticket). Every checkout error is a top negative
+ * notice; the submitting flag clears after any error.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { useEvent } from '../../data/events/use-events.ts';
+import { startCheckout } from '../../data/registrations/mutations.ts';
+import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
+import { formatLongDateTime } from '../../domain/dates.ts';
+import { checkoutMessages as m } from '../../domain/messages/checkout.ts';
+import { apiErrors } from '../../domain/messages.ts';
+import { formatPrice } from '../../domain/money.ts';
+import { currentRegistration, offeredMethods, statusLabel } from '../../domain/registrations.ts';
+import { tierDisplay } from '../../domain/tiers.ts';
+import type { PaymentMethod } from '../../domain/types.ts';
+import { useOnlineStatus } from '../../lib/session.ts';
+import { FormAlert } from '../../ui/field.tsx';
+import { notify } from '../../ui/notices.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { TicketQr } from '../../ui/ticket-qr.tsx';
+import { checkoutErrorText } from './checkout-errors.ts';
+import { MethodNext } from './method-next.tsx';
+import { PAYMENT_FORMS, usableMethods } from './payment-forms.ts';
+import './checkout.css';
+
+type Step = 1 | 2 | 3;
+
+export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: string }) {
+  const { data: event, status, view } = useEvent(eventId);
+  const { data: registrations } = useMyRegistrations();
+  const online = useOnlineStatus();
+  const [step, setStep] = useState<Step>(1);
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [registrationId, setRegistrationId] = useState<string | null>(null);
+
+  const tier = event?.pricing_tiers.find((t) => t.id === tierId);
+  const registration = registrationId ? registrations?.find((r) => r.id === registrationId) : undefined;
+
+  if (!event || !tier) {
+    const missing =
+      view === 'unavailable' || (event === null && status.phase !== 'refreshing') || (event && !tier);
+    return (
+      <section className="checkout" aria-labelledby="checkout-title">
+        <h1 id="checkout-title" className="checkout-title">
+          {m.title}
+        </h1>
+        {missing ? <FormAlert>{m.eventNotFound}</FormAlert> : <Spinner label={m.loading} />}
+      </section>
+    );
+  }
+
+  const free = tier.price === 0;
+  const methods = usableMethods(offeredMethods(event, tier));
+  const display = tierDisplay(tier, new Date());
+  const existing = registrationId ? undefined : currentRegistration(registrations, eventId);
+
+  async function submit(chosen: PaymentMethod | undefined, transactionData?: Record<string, unknown>) {
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      const item = await startCheckout(eventId, tierId, {
+        tierId,
+        ...(chosen ? { paymentMethod: chosen } : {}),
+        ...(transactionData ? { transactionData } : {}),
+      });
+      setRegistrationId(item.registration_id);
+      setStep(3);
+    } catch (error) {
+      notify('negative', checkoutErrorText(error));
+      throw error;
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className="checkout-title">
+        {m.title}
+      </h1>
+      <p className="checkout-step" aria-live="polite">
+        {m.stepOf(step, 3)} · {[m.stepInfo, m.stepPayment, m.stepDone][step - 1]}
+      </p>
+      <div className="checkout-summary">
+        <p className="checkout-event">{event.title}</p>
+        <p className="checkout-date">{formatLongDateTime(event.starts_at)}</p>
+        <dl className="checkout-facts">
+          <div>
+            <dt>{m.tier}</dt>
+            <dd>{tier.name}</dd>
+          </div>
+          <div>
+            <dt>{m.price}</dt>
+            <dd data-testid="checkout-price">{formatPrice(tier.price)}</dd>
+          </div>
+        </dl>
+      </div>
+      {!online && step < 3 && <FormAlert type="info">{m.offline}</FormAlert>}
+
+      {step === 1 && existing && (
+        <div className="checkout-existing">
+          <FormAlert type="info">{apiErrors.ALREADY_REGISTERED}</FormAlert>
+          <Link
+            className="button"
+            to="/my-registrations/$registrationId"
+            params={{ registrationId: existing.id }}
+          >
+            {m.alreadyRegisteredLink}
+          </Link>
+        </div>
+      )}
+
+      {step === 1 && !existing && (
+        <StepOne
+          free={free}
+          open={display.open}
+          methods={methods}
+          method={method}
+          onMethod={setMethod}
+          submitting={submitting}
+          onFree={() => void submit(undefined).catch(() => {})}
+          onNext={() => setStep(2)}
+          description={tier.description}
+        />
+      )}
+
+      {step === 2 && method && (
+        <StepTwo
+          method={method}
+          eventId={eventId}
+          tier={tier}
+          submitting={submitting}
+          submit={(data) => submit(method, data)}
+          back={() => setStep(1)}
+        />
+      )}
+
+      {step === 3 && registrationId && (
+        <StepThree registrationId={registrationId} registration={registration} />
+      )}
+    </section>
+  );
+}
+
+function StepOne(props: {
+  free: boolean;
+  open: boolean;
+  methods: PaymentMethod[];
+  method: PaymentMethod | null;
+  onMethod(m: PaymentMethod): void;
+  submitting: boolean;
+  onFree(): void;
+  onNext(): void;
+  description: string | null;
+}) {
+  if (!props.open) return <FormAlert>{m.tierClosed}</FormAlert>;
+  if (props.free) {
+    return (
+      <div className="checkout-panel">
+        {props.description && <p>{props.description}</p>}
+        <p>{m.freeLead}</p>
+        <SubmitButton busy={props.submitting} onClick={props.onFree}>
+          {m.confirmFree}
+        </SubmitButton>
+      </div>
+    );
+  }
+  if (!props.methods.length) return <FormAlert>{m.noMethods}</FormAlert>;
+  return (
+    <form
+      className="checkout-panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (props.method) props.onNext();
+      }}
+    >
+      {props.description && <p>{props.description}</p>}
+      <fieldset className="checkout-methods">
+        <legend>{m.methodLegend}</legend>
+        {props.methods.map((method) => (
+          <label key={method} className="checkout-method">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              checked={props.method === method}
+              onChange={() => props.onMethod(method)}
+            />
+            <span>{m.methodNames[method]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="button button-block" disabled={!props.method}>
+        {m.continue}
+      </button>
+    </form>
+  );
+}
+
+function StepTwo(props: {
+  method: PaymentMethod;
+  eventId: string;
+  tier: {
+    id: string;
+    name: string;
+    price: number;
+    payment_link: string | null;
+    custom_pix_key: string | null;
+  };
+  submitting: boolean;
+  submit(transactionData?: Record<string, unknown>): Promise<void>;
+  back(): void;
+}) {
+  const ProviderForm = PAYMENT_FORMS[props.method];
+  if (ProviderForm) {
+    return (
+      <Suspense fallback={<Spinner label={m.loading} />}>
+        <ProviderForm
+          eventId={props.eventId}
+          tier={props.tier}
+          submit={(data) => props.submit(data)}
+          back={props.back}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="checkout-panel">
+      <h2 className="checkout-subtitle">{m.methodNames[props.method]}</h2>
+      <p data-testid="method-instructions">{instructionsOf(props.method, props.tier)}</p>
+      <div className="checkout-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={props.back}
+          disabled={props.submitting}
+        >
+          {m.back}
+        </button>
+        <SubmitButton busy={props.submitting} onClick={() => void props.submit().catch(() => {})}>
+          {m.okGotIt}
+        </SubmitButton>
+      </div>
+    </div>
+  );
+}
+
+function instructionsOf(
+  method: PaymentMethod,
+  tier: { custom_pix_key: string | null; payment_link: string | null },
+) {
+  switch (method) {
+    case 'file':
+      return m.instructions.file(tier.custom_pix_key ?? 'pix@congrega.app.br');
+    case 'cash':
+      return m.instructions.cash;
+    case 'link':
+      return tier.payment_link ? m.instructions.link : m.instructions.linkMissing;
+    case 'voucher':
+      return m.instructions.voucher;
+    default:
+      return '';
+  }
+}
+
+function StepThree({
+  registrationId,
+  registration,
+}: {
+  registrationId: string;
+  registration: ReturnType<typeof useMyRegistrations>['data'] extends (infer R)[] | undefined
+    ? R | undefined
+    : never;
+}) {
+  const navigate = useNavigate();
+  const attempt = registration?.confirmations[0];
+  useEffect(() => {
+    window.scrollTo?.({ top: 0 });
+  }, []);
+  if (!registration || !attempt) return <Spinner label={m.loading} />;
+  return (
+    <div className="checkout-panel" data-testid="checkout-done">
+      <dl className="checkout-facts">
+        <div>
+          <dt>{m.statusLabel}</dt>
+          <dd>
+            <span className={`badge badge-${attempt.status}`} data-testid="checkout-status">
+              {statusLabel(attempt.status)}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{m.methodLabel}</dt>
+          <dd>{m.methodNames[attempt.strategy]}</dd>
+        </div>
+      </dl>
+      {registration.status === 'paid' ? (
+        <div className="checkout-ticket">
+          <p className="checkout-paid">{m.paidBanner}</p>
+          <TicketQr registrationId={registration.id} seq={registration.seq} />
+        </div>
+      ) : (
+        <MethodNext
+          registration={registration}
+          attempt={attempt}
+          onVoucherPaid={() => {
+            setTimeout(() => void navigate({ to: '/my-registrations' }), 2000);
+          }}
+        />
+      )}
+      <Link
+        className="button button-secondary"
+        to="/my-registrations/$registrationId"
+        params={{ registrationId }}
+      >
+        {m.seeRegistration}
+      </Link>
+    </div>
+  );
+}
+
+function SubmitButton({ busy, onClick, children }: { busy: boolean; onClick(): void; children: string }) {
+  return (
+    <button type="button" className="button button-block" onClick={onClick} disabled={busy} aria-busy={busy}>
+      {busy && <Spinner size={18} label={m.submitting} />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * What the member does next on a pending attempt, by method (spec §4): send the PIX receipt (file),
+ * type the voucher (auto-sent 200 ms after the 8th character), open the payment link, or pay in
+ * person. Shown on the checkout's last step and in the registration's detail.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { StoredRegistration } from '../../data/db.ts';
+import { applyVoucher, uploadReceipt } from '../../data/registrations/mutations.ts';
+import { formatDateTime } from '../../domain/dates.ts';
+import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
+import { validationMessages } from '../../domain/messages.ts';
+import {
+  normalizeVoucher,
+  RECEIPT_MAX_BYTES,
+  RECEIPT_TYPES,
+  VOUCHER_LENGTH,
+} from '../../domain/registrations.ts';
+import type { Confirmation } from '../../domain/types.ts';
+import { MaskedField } from '../../ui/field.tsx';
+import { notify } from '../../ui/notices.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+
+const DEFAULT_PIX_KEY = 'pix@congrega.app.br';
+/** Spec §9: the voucher is sent 200 ms after its 8th character. */
+export const VOUCHER_AUTOSUBMIT_MS = 200;
+
+export function MethodNext({
+  registration,
+  attempt,
+  onVoucherPaid,
+}: {
+  registration: StoredRegistration;
+  attempt: Confirmation;
+  onVoucherPaid(): void;
+}) {
+  if (attempt.strategy === 'file' && attempt.status === 'pending') {
+    const key =
+      (attempt.request_data?.pix_key as string | undefined) ??
+      registration.tier.custom_pix_key ??
+      DEFAULT_PIX_KEY;
+    return (
+      <div className="method-next">
+        <p>{m.instructions.file(key)}</p>
+        <ReceiptForm confirmationId={attempt.id} />
+      </div>
+    );
+  }
+  if (attempt.strategy === 'file' && attempt.status === 'analysis') {
+    return <p className="method-next">{m.receiptSent}</p>;
+  }
+  if (attempt.strategy === 'voucher' && attempt.status === 'pending') {
+    return (
+      <VoucherForm
+        confirmationId={attempt.id}
+        eventId={registration.event_id}
+        tierId={registration.tier_id}
+        onPaid={onVoucherPaid}
+      />
+    );
+  }
+  if (attempt.strategy === 'link' && attempt.status === 'pending') {
+    const link =
+      (attempt.request_data?.payment_link as string | null | undefined) ?? registration.tier.payment_link;
+    return (
+      <div className="method-next">
+        <p>{link ? m.instructions.link : m.instructions.linkMissing}</p>
+        {link && (
+          <a className="button" href={link} target="_blank" rel="noopener noreferrer">
+            {m.openPaymentLink}
+          </a>
+        )}
+        {attempt.expires_at && (
+          <p className="method-next-hint">{r.linkExpires(formatDateTime(attempt.expires_at))}</p>
+        )}
+      </div>
+    );
+  }
+  if (attempt.strategy === 'cash' && attempt.status === 'pending') {
+    return <p className="method-next">{m.instructions.cash}</p>;
+  }
+  return null;
+}
+
+/** Client-side check of a receipt before sending (the API checks the bytes again). */
+export function receiptProblem(file: File | undefined): string | null {
+  if (!file || file.size === 0) return validationMessages.receiptRequired;
+  if (file.size > RECEIPT_MAX_BYTES) return m.receiptTooLarge;
+  const byName = /\.(jpe?g|png|webp|heic|heif|pdf)$/i.test(file.name);
+  if (!(RECEIPT_TYPES as readonly string[]).includes(file.type) && !byName) return m.receiptBadType;
+  return null;
+}
+
+function ReceiptForm({ confirmationId }: { confirmationId: string }) {
+  const inputId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <form
+      className="receipt-form"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const file = input.current?.files?.[0];
+        const problem = receiptProblem(file);
+        setError(problem);
+        if (problem || !file) return;
+        setBusy(true);
+        try {
+          await uploadReceipt(confirmationId, file);
+          notify('positive', m.receiptSent);
+        } catch (failure) {
+          const message = (failure as Error).message || m.receiptBadType;
+          setError(message);
+          notify('negative', message);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <div className="field">
+        <label htmlFor={inputId} className="field-label">
+          {m.receiptLabel}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          name="receipt"
+          type="file"
+          className="input"
+          accept="image/jpeg,image/png,image/webp,image/heic,application/pdf,.heic,.pdf"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={() => setError(null)}
+        />
+        {error && (
+          <p id={`${inputId}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button button-block" disabled={busy} aria-busy={busy}>
+        {busy && <Spinner size={18} label={m.submitting} />}
+        {m.receiptSend}
+      </button>
+    </form>
+  );
+}
+
+function VoucherForm({
+  confirmationId,
+  eventId,
+  tierId,
+  onPaid,
+}: {
+  confirmationId: string;
+  eventId: string;
+  tierId: string;
+  onPaid(): void;
+}) {
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const sent = useRef<string | null>(null);
+  const raw = normalizeVoucher(value);
+
+  useEffect(() => {
+    if (raw.length !== VOUCHER_LENGTH || sent.current === raw) return;
+    const timer = setTimeout(async () => {
+      sent.current = raw;
+      setBusy(true);
+      try {
+        await applyVoucher(confirmationId, { voucher: raw, eventId, tierId });
+        notify('positive', r.confirmedSuccess);
+        onPaid();
+      } catch (failure) {
+        notify('negative', (failure as Error).message || r.voucherInvalidApplied, 5);
+      } finally {
+        setBusy(false);
+      }
+    }, VOUCHER_AUTOSUBMIT_MS);
+    return () => clearTimeout(timer);
+  }, [raw, confirmationId, eventId, tierId, onPaid]);
+
+  return (
+    <div className="method-next voucher-form">
+      <p>{m.instructions.voucher}</p>
+      <MaskedField
+        label={m.voucherLabel}
+        name="voucher"
+        mask="****-****"
+        placeholder="XXXX-XXXX"
+        autoComplete="off"
+        value={value}
+        disabled={busy}
+        onValueChange={(next) => {
+          setValue(next);
+          setError(undefined);
+          if (normalizeVoucher(next) !== sent.current) sent.current = null;
+        }}
+        onBlur={() => {
+          if (raw.length > 0 && raw.length !== VOUCHER_LENGTH) setError(validationMessages.voucherLength);
+        }}
+        error={error}
+      />
+      {busy && <Spinner size={18} label={m.submitting} />}
+    </div>
+  );
+}

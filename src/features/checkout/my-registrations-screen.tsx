@@ -1,0 +1,231 @@
+/**
+ * `/my-registrations` and `/my-registrations/:registrationId` (spec §2): the member's registrations
+ * from the device's store (so they open offline), in three groups, and a detail overlay with the
+ * tier, the ticket of a paid registration, every attempt newest first, and 'CANCELAR INSCRIÇÃO' on a
+ * pending cash/file/link/voucher attempt.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { StoredRegistration } from '../../data/db.ts';
+import { cancelRegistration } from '../../data/registrations/mutations.ts';
+import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
+import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
+import { checkoutMessages as c, myRegistrationsMessages as m } from '../../domain/messages/checkout.ts';
+import { eventMessages } from '../../domain/messages.ts';
+import { formatPrice } from '../../domain/money.ts';
+import {
+  formatVoucher,
+  groupRegistrations,
+  memberCanCancel,
+  numberedAttempts,
+  statusLabel,
+} from '../../domain/registrations.ts';
+import type { Confirmation } from '../../domain/types.ts';
+import { useOnlineStatus } from '../../lib/session.ts';
+import { notify } from '../../ui/notices.tsx';
+import { Sheet } from '../../ui/sheet.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { TicketQr } from '../../ui/ticket-qr.tsx';
+import { MethodNext } from './method-next.tsx';
+import './checkout.css';
+
+/** Spec §9: after cancelling, back to the events after 2 s. */
+const REDIRECT_AFTER_MS = 2000;
+
+export function MyRegistrationsScreen({ registrationId }: { registrationId?: string }) {
+  const { data, status } = useMyRegistrations();
+  const online = useOnlineStatus();
+  const navigate = useNavigate();
+  const rows = (data ?? []).filter((r) => r.event && r.tier);
+  const groups = groupRegistrations(rows, new Date());
+  const selected = registrationId ? rows.find((r) => r.id === registrationId) : undefined;
+
+  return (
+    <section className="my-registrations" aria-labelledby="my-registrations-title">
+      <h1 id="my-registrations-title" className="checkout-title">
+        {m.title}
+      </h1>
+      {(!online || status.phase === 'offline') && <p className="checkout-offline">{m.offline}</p>}
+      {data === undefined ? (
+        <Spinner label={c.loading} />
+      ) : rows.length === 0 ? (
+        status.phase === 'refreshing' ? (
+          <Spinner label={c.loading} />
+        ) : (
+          <div className="empty-state">
+            <p>{m.empty}</p>
+            <Link to="/" className="button">
+              {eventMessages.backToEvents}
+            </Link>
+          </div>
+        )
+      ) : (
+        <>
+          <Group title={m.activeGroup} items={groups.active} />
+          <Group title={m.pendingGroup} items={groups.pending} />
+          <Group title={m.pastGroup} items={groups.past} />
+        </>
+      )}
+      <Sheet
+        open={Boolean(registrationId)}
+        onClose={() => void navigate({ to: '/my-registrations' })}
+        labelledBy="registration-detail-title"
+        side="right"
+        className="registration-sheet"
+      >
+        {selected ? (
+          <RegistrationDetail registration={selected} />
+        ) : (
+          <div className="registration-detail">
+            <h2 id="registration-detail-title">{m.details}</h2>
+            {data === undefined || status.phase === 'refreshing' ? (
+              <Spinner label={c.loading} />
+            ) : (
+              <p>{m.notFound}</p>
+            )}
+            <CloseLink />
+          </div>
+        )}
+      </Sheet>
+    </section>
+  );
+}
+
+function Group({ title, items }: { title: string; items: StoredRegistration[] }) {
+  if (!items.length) return null;
+  const id = `group-${title.replace(/\W+/g, '-')}`;
+  return (
+    <section className="registration-group" aria-labelledby={id}>
+      <h2 id={id} className="registration-group-title">
+        {title}
+      </h2>
+      <ul className="registration-list">
+        {items.map((r) => (
+          <li key={r.id}>
+            <Link
+              className="registration-card"
+              to="/my-registrations/$registrationId"
+              params={{ registrationId: r.id }}
+              data-testid="registration-card"
+            >
+              <span className="registration-card-title">{r.event.title}</span>
+              <span className="registration-card-date">{formatLongDateTime(r.event.starts_at)}</span>
+              <span className="registration-card-tier">{r.tier.name}</span>
+              <span className={`badge badge-${r.status}`}>{statusLabel(r.status)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CloseLink() {
+  return (
+    <Link to="/my-registrations" className="button button-secondary">
+      {m.close}
+    </Link>
+  );
+}
+
+function RegistrationDetail({ registration }: { registration: StoredRegistration }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const newest = registration.confirmations[0];
+  const cancelable = memberCanCancel(newest);
+
+  async function cancel() {
+    if (busy || !window.confirm(m.cancelConfirm)) return;
+    setBusy(true);
+    try {
+      await cancelRegistration(registration.event_id);
+      notify('positive', m.canceledSuccess);
+      setTimeout(() => void navigate({ to: '/' }), REDIRECT_AFTER_MS);
+    } catch (error) {
+      notify('negative', (error as Error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="registration-detail" data-testid="registration-detail">
+      <h2 id="registration-detail-title">{registration.event.title}</h2>
+      <p className="checkout-date">{formatLongDateTime(registration.event.starts_at)}</p>
+      <dl className="checkout-facts">
+        <div>
+          <dt>{c.tier}</dt>
+          <dd>{registration.tier.name}</dd>
+        </div>
+        <div>
+          <dt>{m.value}</dt>
+          <dd>{formatPrice(registration.frozen_value)}</dd>
+        </div>
+        <div>
+          <dt>{c.statusLabel}</dt>
+          <dd>
+            <span className={`badge badge-${registration.status}`} data-testid="registration-status">
+              {statusLabel(registration.status)}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      {registration.status === 'paid' && (
+        <section className="checkout-ticket" aria-label={c.paidBanner}>
+          <p className="checkout-paid">{c.paidBanner}</p>
+          <TicketQr registrationId={registration.id} seq={registration.seq} />
+        </section>
+      )}
+      {newest && registration.status !== 'paid' && (
+        <MethodNext
+          registration={registration}
+          attempt={newest}
+          onVoucherPaid={() =>
+            setTimeout(() => void navigate({ to: '/my-registrations' }), REDIRECT_AFTER_MS)
+          }
+        />
+      )}
+      <ol className="attempts">
+        {numberedAttempts(registration.confirmations).map(({ attempt, number }) => (
+          <Attempt key={attempt.id} attempt={attempt} number={number} />
+        ))}
+      </ol>
+      {cancelable && (
+        <button
+          type="button"
+          className="button button-danger button-block"
+          onClick={() => void cancel()}
+          disabled={busy}
+        >
+          {busy && <Spinner size={18} label={c.submitting} />}
+          {m.cancelButton}
+        </button>
+      )}
+      <CloseLink />
+    </div>
+  );
+}
+
+function Attempt({ attempt, number }: { attempt: Confirmation; number: number }) {
+  const reason = typeof attempt.response_data?.reason === 'string' ? attempt.response_data.reason : null;
+  return (
+    <li className="attempt" data-testid="attempt">
+      <p className="attempt-title">{m.attempt(number, formatDateTime(attempt.created_at))}</p>
+      <p>
+        <span className={`badge badge-${attempt.status}`}>{statusLabel(attempt.status)}</span>{' '}
+        {c.methodNames[attempt.strategy] ?? attempt.strategy}
+      </p>
+      {attempt.status === 'canceled' && <p>{m.canceledAttempt}</p>}
+      {attempt.strategy === 'voucher' && attempt.voucher_code && (
+        <p>
+          {attempt.status === 'paid' ? m.voucherValid : m.voucherInvalidApplied}:{' '}
+          <strong>{formatVoucher(attempt.voucher_code)}</strong>
+        </p>
+      )}
+      {reason && (
+        <p>
+          {m.reason}: {reason}
+        </p>
+      )}
+    </li>
+  );
+}
