@@ -3,9 +3,11 @@
 // npm: packages are fetched from the npm registry once and cached in node_modules/.cache/deno.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signNotification } from '../../functions/api/adapters/mercadopago-signature.ts';
 import { openMigratedDatabase } from '../../server/db.ts';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
 import { seed } from '../../server/seed/index.ts';
@@ -71,6 +73,28 @@ await seed(database.db, {
 await database.close();
 
 const port = await freePort();
+
+// A stand-in for api.mercadopago.com: GET /v1/payments/77 answers an approved payment, so the
+// webhook runs its whole path under Deno (Web Crypto signature, fetch adapter, payment_events).
+const mercadoPago = createHttpServer((req, res) => {
+  const known = req.url === '/v1/payments/77' && req.headers.authorization === 'Bearer deno-token';
+  res.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify(
+      known
+        ? {
+            id: 77,
+            status: 'approved',
+            status_detail: 'accredited',
+            external_reference: 'x',
+            transaction_amount: 1,
+          }
+        : { message: 'not found' },
+    ),
+  );
+});
+await new Promise<void>((resolve) => mercadoPago.listen(0, '127.0.0.1', () => resolve()));
+const mercadoPagoUrl = `http://127.0.0.1:${(mercadoPago.address() as { port: number }).port}`;
 const child: ChildProcess = spawn(
   deno,
   ['run', '--allow-net', '--allow-env', '--allow-read', '--config', config, entry],
@@ -83,6 +107,9 @@ const child: ChildProcess = spawn(
       SUPABASE_ANON_KEY: 'anon',
       SUPABASE_SERVICE_ROLE_KEY: 'service',
       SUPABASE_DB_URL: cluster.url,
+      MP_API_URL: mercadoPagoUrl,
+      MP_ACCESS_TOKEN: 'deno-token',
+      MP_WEBHOOK_SECRET: 'deno-secret',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },
@@ -164,8 +191,33 @@ try {
     )
       ok('GET /api/v1/events?month=2026-13 → 400 INVALID_DATA in pt-BR');
     else fail('GET /api/v1/events?month=2026-13', `status ${bad.status} body ${JSON.stringify(badBody)}`);
+
+    // The Mercado Pago webhook under Deno: a wrong signature is 401; a signed one re-reads the payment.
+    const hook = async (signature: string) =>
+      fetch(`${base}/api/v1/webhooks/mercadopago?data.id=77&type=payment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': signature, 'x-request-id': 'req-1' },
+        body: JSON.stringify({ type: 'payment', action: 'payment.updated', data: { id: '77' } }),
+      });
+    const signed = await signNotification({
+      secret: 'deno-secret',
+      dataId: '77',
+      requestId: 'req-1',
+      now: new Date(),
+    });
+    const wrong = await hook(signed.replace(/v1=.{4}/, 'v1=0000'));
+    const good = await hook(signed);
+    const goodBody = (await good.json().catch(() => null)) as { received?: boolean; outcome?: string } | null;
+    if (wrong.status === 401 && good.status === 200 && goodBody?.received && goodBody.outcome === 'ignored')
+      ok('POST /api/v1/webhooks/mercadopago → 401 unsigned, 200 signed (payment re-read, recorded)');
+    else
+      fail(
+        'POST /api/v1/webhooks/mercadopago',
+        `status ${wrong.status}/${good.status} ${JSON.stringify(goodBody)} ${output}`,
+      );
   }
 } finally {
+  mercadoPago.close();
   child.kill('SIGTERM');
   await cluster.stop();
 }

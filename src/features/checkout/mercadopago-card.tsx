@@ -9,24 +9,29 @@ import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { type CardSubmit, useMercadoPagoConfig } from './use-mercadopago.ts';
+import { type CardSubmit, type ProviderFormProps, useMercadoPagoConfig } from './use-mercadopago.ts';
 
 const CardBrick = lazy(() => import('./mercadopago-card-brick.tsx').then((x) => ({ default: x.CardBrick })));
 const CardStandIn = lazy(() =>
   import('./mercadopago-card-stand-in.tsx').then((x) => ({ default: x.CardStandIn })),
 );
 
-export function MercadoPagoCardForm({
-  amount,
-  email,
-  onSubmit,
-}: {
-  /** Centavos: what the form shows; the server charges the value it froze. */
-  amount: number;
-  email: string;
-  onSubmit: CardSubmit;
-}) {
+/**
+ * The checkout's step-2 slot for mp_card (payment-forms.ts). An invalid card (CARD_INVALID) returns
+ * to step 1, as the spec says; the checkout screen has already shown the error.
+ */
+export function MercadoPagoCardForm({ tier, submit, back }: ProviderFormProps) {
   const { config, failed } = useMercadoPagoConfig();
+  const amount = tier.price;
+  // the Brick's payer e-mail is only a default: the API charges the signed-in member's own
+  const email = '';
+  const onSubmit: CardSubmit = async (data) => {
+    try {
+      await submit(data);
+    } catch (error) {
+      if ((error as { code?: unknown })?.code === 'CARD_INVALID') back();
+    }
+  };
   if (failed) return <FormAlert>{m.sdkFailed}</FormAlert>;
   const loading = <Spinner label={m.sdkLoading} />;
   if (!config) return loading;

@@ -3,11 +3,16 @@
  * (with a copy button) and the QR until the payment arrives, polling the attempt, then the outcome.
  */
 import './mercadopago.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { FormAlert } from '../../ui/field.tsx';
-import { type MercadoPagoAttempt, useMercadoPagoAttempt, useMercadoPagoConfig } from './use-mercadopago.ts';
+import {
+  type MercadoPagoAttempt,
+  type ProviderFormProps,
+  useMercadoPagoAttempt,
+  useMercadoPagoConfig,
+} from './use-mercadopago.ts';
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
@@ -15,15 +20,10 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
   timeStyle: 'short',
 });
 
-/** Step 2 for mp_pix: the Payment Brick's PIX choice submits only the method. */
-export function MercadoPagoPixForm({
-  amount,
-  onSubmit,
-}: {
-  amount: number;
-  onSubmit(data: { payment_method_id: 'pix' }): Promise<void>;
-}) {
+/** Step 2 for mp_pix (payment-forms.ts): the Payment Brick's PIX choice submits only the method. */
+export function MercadoPagoPixForm({ tier, submit }: ProviderFormProps) {
   const [busy, setBusy] = useState(false);
+  const amount = tier.price;
   return (
     <section className="mp-step" aria-label={m.pixTitle}>
       <h2 className="mp-title">{m.pixTitle}</h2>
@@ -35,7 +35,10 @@ export function MercadoPagoPixForm({
         aria-busy={busy}
         onClick={() => {
           setBusy(true);
-          onSubmit({ payment_method_id: 'pix' }).finally(() => setBusy(false));
+          // a failure (PIX_FAIL) is shown by the checkout screen; the member may try again
+          submit({ payment_method_id: 'pix' })
+            .catch(() => {})
+            .finally(() => setBusy(false));
         }}
       >
         {m.pay(formatPrice(amount))}
@@ -48,12 +51,19 @@ export function MercadoPagoPixForm({
 export function MercadoPagoStatus({
   attemptId,
   initial,
+  onSettled,
 }: {
   attemptId: string;
   initial?: MercadoPagoAttempt | null;
+  /** Called once the attempt is no longer pending (e.g. to refresh the stored registration). */
+  onSettled?(status: string): void;
 }) {
   const attempt = useMercadoPagoAttempt(attemptId, initial ?? null);
   const { config } = useMercadoPagoConfig();
+  const status = attempt?.status;
+  useEffect(() => {
+    if (status && status !== 'pending' && status !== 'analysis') onSettled?.(status);
+  }, [status, onSettled]);
   if (!attempt) return null;
   if (attempt.status === 'paid') {
     return (

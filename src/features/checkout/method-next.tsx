@@ -3,9 +3,10 @@
  * type the voucher (auto-sent 200 ms after the 8th character), open the payment link, or pay in
  * person. Shown on the checkout's last step and in the registration's detail.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { StoredRegistration } from '../../data/db.ts';
 import { applyVoucher, uploadReceipt } from '../../data/registrations/mutations.ts';
+import { refreshMyRegistrations } from '../../data/registrations/refresh.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
 import { validationMessages } from '../../domain/messages.ts';
@@ -21,6 +22,10 @@ import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 
 const DEFAULT_PIX_KEY = 'pix@congrega.app.br';
+const MercadoPagoStatus = lazy(() =>
+  import('./mercadopago-pix.tsx').then((x) => ({ default: x.MercadoPagoStatus })),
+);
+const refreshAfterProvider = () => void refreshMyRegistrations().catch(() => {});
 /** Spec §9: the voucher is sent 200 ms after its 8th character. */
 export const VOUCHER_AUTOSUBMIT_MS = 200;
 
@@ -73,6 +78,14 @@ export function MethodNext({
           <p className="method-next-hint">{r.linkExpires(formatDateTime(attempt.expires_at))}</p>
         )}
       </div>
+    );
+  }
+  if ((attempt.strategy === 'mp_pix' || attempt.strategy === 'mp_card') && attempt.status === 'pending') {
+    // the PIX code and QR (or the card's provider status) until Mercado Pago settles it
+    return (
+      <Suspense fallback={<Spinner label={m.loading} />}>
+        <MercadoPagoStatus attemptId={attempt.id} onSettled={refreshAfterProvider} />
+      </Suspense>
     );
   }
   if (attempt.strategy === 'cash' && attempt.status === 'pending') {

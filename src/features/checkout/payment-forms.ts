@@ -3,7 +3,7 @@
  * method has its form here the checkout does not offer it. The form calls `submit(transactionData)`
  * (the provider's payload; never an amount) and shows its own provider errors.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { PaymentMethod } from '../../domain/types.ts';
 
 export interface PaymentFormProps {
@@ -17,7 +17,10 @@ export interface PaymentFormProps {
 
 export const PAYMENT_FORMS: Partial<
   Record<PaymentMethod, LazyExoticComponent<ComponentType<PaymentFormProps>>>
-> = {};
+> = {
+  mp_card: lazy(() => import('./mercadopago-card.tsx').then((x) => ({ default: x.MercadoPagoCardForm }))),
+  mp_pix: lazy(() => import('./mercadopago-pix.tsx').then((x) => ({ default: x.MercadoPagoPixForm }))),
+};
 
 /** Methods whose step 2 is an instruction text with 'Ok, entendi!' (no provider form). */
 export const INSTRUCTION_METHODS: readonly PaymentMethod[] = ['file', 'cash', 'link', 'voucher'];

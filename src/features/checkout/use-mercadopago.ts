@@ -2,6 +2,13 @@ import { useEffect, useState } from 'react';
 import type { CardPaymentData } from '../../domain/mercadopago.ts';
 import { type ApiBody, apiClient, unwrap } from '../../lib/api.ts';
 
+/** What the checkout's step-2 slot gives a provider form (PaymentFormProps of payment-forms.ts, in the part used here). */
+export interface ProviderFormProps {
+  tier: { price: number };
+  submit(transactionData: Record<string, unknown>): Promise<void>;
+  back(): void;
+}
+
 /** What the card step hands the checkout: the Brick's onSubmit payload, sent as transactionData. */
 export type CardSubmit = (data: CardPaymentData) => Promise<void>;
 
