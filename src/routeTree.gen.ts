@@ -24,6 +24,9 @@ import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-passw
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
+import { Route as MainAdminEventsIndexRouteImport } from './routes/_main/admin/events/index'
+import { Route as MainAdminEventsIdRouteImport } from './routes/_main/admin/events/$id'
+import { Route as MainAdminEventsNewRouteImport } from './routes/_main/admin/events/new'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -99,6 +102,21 @@ const MainEventsIdRoute = MainEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => MainRoute,
 } as any)
+const MainAdminEventsIndexRoute = MainAdminEventsIndexRouteImport.update({
+  id: '/admin/events/',
+  path: '/admin/events/',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainAdminEventsIdRoute = MainAdminEventsIdRouteImport.update({
+  id: '/admin/events/$id',
+  path: '/admin/events/$id',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainAdminEventsNewRoute = MainAdminEventsNewRouteImport.update({
+  id: '/admin/events/new',
+  path: '/admin/events/new',
+  getParentRoute: () => MainRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -115,6 +133,9 @@ export interface FileRoutesByFullPath {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/auth/': typeof AuthIndexRoute
   '/events/$id': typeof MainEventsIdRoute
+  '/admin/events/$id': typeof MainAdminEventsIdRoute
+  '/admin/events/new': typeof MainAdminEventsNewRoute
+  '/admin/events/': typeof MainAdminEventsIndexRoute
 }
 export interface FileRoutesByTo {
   '/all': typeof MainAllRoute
@@ -130,6 +151,9 @@ export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/auth': typeof AuthIndexRoute
   '/events/$id': typeof MainEventsIdRoute
+  '/admin/events/$id': typeof MainAdminEventsIdRoute
+  '/admin/events/new': typeof MainAdminEventsNewRoute
+  '/admin/events': typeof MainAdminEventsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -148,6 +172,9 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_main/events/$id': typeof MainEventsIdRoute
+  '/_main/admin/events/$id': typeof MainAdminEventsIdRoute
+  '/_main/admin/events/new': typeof MainAdminEventsNewRoute
+  '/_main/admin/events/': typeof MainAdminEventsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -166,6 +193,9 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/auth/'
     | '/events/$id'
+    | '/admin/events/$id'
+    | '/admin/events/new'
+    | '/admin/events/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/all'
@@ -181,6 +211,9 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/events/$id'
+    | '/admin/events/$id'
+    | '/admin/events/new'
+    | '/admin/events'
   id:
     | '__root__'
     | '/_main'
@@ -198,6 +231,9 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/auth/'
     | '/_main/events/$id'
+    | '/_main/admin/events/$id'
+    | '/_main/admin/events/new'
+    | '/_main/admin/events/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -312,6 +348,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainEventsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/events/': {
+      id: '/_main/admin/events/'
+      path: '/admin/events'
+      fullPath: '/admin/events/'
+      preLoaderRoute: typeof MainAdminEventsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/events/$id': {
+      id: '/_main/admin/events/$id'
+      path: '/admin/events/$id'
+      fullPath: '/admin/events/$id'
+      preLoaderRoute: typeof MainAdminEventsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/events/new': {
+      id: '/_main/admin/events/new'
+      path: '/admin/events/new'
+      fullPath: '/admin/events/new'
+      preLoaderRoute: typeof MainAdminEventsNewRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
@@ -321,6 +378,9 @@ interface MainRouteChildren {
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
+  MainAdminEventsIdRoute: typeof MainAdminEventsIdRoute
+  MainAdminEventsNewRoute: typeof MainAdminEventsNewRoute
+  MainAdminEventsIndexRoute: typeof MainAdminEventsIndexRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -329,6 +389,9 @@ const MainRouteChildren: MainRouteChildren = {
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
   MainEventsIdRoute: MainEventsIdRoute,
+  MainAdminEventsIdRoute: MainAdminEventsIdRoute,
+  MainAdminEventsNewRoute: MainAdminEventsNewRoute,
+  MainAdminEventsIndexRoute: MainAdminEventsIndexRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

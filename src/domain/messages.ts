@@ -1,5 +1,5 @@
 /** Every pt-BR text the product shows that the spec fixes, in one place. Copied verbatim from the spec. */
-import { editorApiErrors } from './messages/editor.ts';
+import type { editorApiErrors } from './messages/editor.ts';
 
 export const validationMessages = {
   required: 'Campo obrigatório',
@@ -131,9 +131,9 @@ export const apiErrors = {
   FILE_NOT_FOUND: 'Arquivo não encontrado.',
   TOO_LARGE: 'O conteúdo enviado é grande demais.',
   INTERNAL: 'Ocorreu um erro inesperado. Tente novamente em alguns momentos.',
-  ...editorApiErrors,
 } as const;
-export type ApiErrorCode = keyof typeof apiErrors;
+/** Every code the API answers; areas keep their own codes and texts (messages/<area>.ts, server-side). */
+export type ApiErrorCode = keyof typeof apiErrors | keyof typeof editorApiErrors;
 
 export const eventMessages = {
   upcomingTitle: 'Próximos Eventos',
