@@ -7,9 +7,10 @@ import { getCurrentSession, loadMe, useSessionStore } from '../lib/session.ts';
  * without the permission goes home. The API checks the permission again on every call.
  */
 export async function requirePermission(permission: Permission, href: string): Promise<void> {
-  if (!(await getCurrentSession())) {
-    throw redirect({ to: '/auth/login', search: { redirectTo: href } });
-  }
+  const session = await getCurrentSession();
+  if (!session) throw redirect({ to: '/auth/login', search: { redirectTo: href } });
+  // just signed in: the session wiring may not have stored it yet, and `me` loads from it
+  if (!useSessionStore.getState().session) useSessionStore.getState().setSession(session);
   const me = useSessionStore.getState().me ?? (await loadMe());
   if (!me?.permissions.includes(permission)) throw redirect({ to: '/' });
 }
