@@ -30,6 +30,9 @@ import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
 import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
+import { Route as MainAdminEventsIndexRouteImport } from './routes/_main/admin/events/index'
+import { Route as MainAdminEventsIdRouteImport } from './routes/_main/admin/events/$id'
+import { Route as MainAdminEventsNewRouteImport } from './routes/_main/admin/events/new'
 import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
 
 const MainRoute = MainRouteImport.update({
@@ -138,6 +141,21 @@ const MainMyRegistrationsRegistrationIdRoute =
     path: '/my-registrations/$registrationId',
     getParentRoute: () => MainRoute,
   } as any)
+const MainAdminEventsIndexRoute = MainAdminEventsIndexRouteImport.update({
+  id: '/events/',
+  path: '/events/',
+  getParentRoute: () => MainAdminRoute,
+} as any)
+const MainAdminEventsIdRoute = MainAdminEventsIdRouteImport.update({
+  id: '/events/$id',
+  path: '/events/$id',
+  getParentRoute: () => MainAdminRoute,
+} as any)
+const MainAdminEventsNewRoute = MainAdminEventsNewRouteImport.update({
+  id: '/events/new',
+  path: '/events/new',
+  getParentRoute: () => MainAdminRoute,
+} as any)
 const MainCheckoutEventIdTierIdRoute =
   MainCheckoutEventIdTierIdRouteImport.update({
     id: '/checkout/$eventId/$tierId',
@@ -166,7 +184,10 @@ export interface FileRoutesByFullPath {
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/my-registrations/': typeof MainMyRegistrationsIndexRoute
+  '/admin/events/$id': typeof MainAdminEventsIdRoute
+  '/admin/events/new': typeof MainAdminEventsNewRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
+  '/admin/events/': typeof MainAdminEventsIndexRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof MainAdminRouteWithChildren
@@ -188,7 +209,10 @@ export interface FileRoutesByTo {
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/my-registrations': typeof MainMyRegistrationsIndexRoute
+  '/admin/events/$id': typeof MainAdminEventsIdRoute
+  '/admin/events/new': typeof MainAdminEventsNewRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
+  '/admin/events': typeof MainAdminEventsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -213,7 +237,10 @@ export interface FileRoutesById {
   '/_main/events/$id': typeof MainEventsIdRoute
   '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
+  '/_main/admin/events/$id': typeof MainAdminEventsIdRoute
+  '/_main/admin/events/new': typeof MainAdminEventsNewRoute
   '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
+  '/_main/admin/events/': typeof MainAdminEventsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -238,7 +265,10 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/my-registrations/$registrationId'
     | '/my-registrations/'
+    | '/admin/events/$id'
+    | '/admin/events/new'
     | '/checkout/$eventId/$tierId'
+    | '/admin/events/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
@@ -260,7 +290,10 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/my-registrations/$registrationId'
     | '/my-registrations'
+    | '/admin/events/$id'
+    | '/admin/events/new'
     | '/checkout/$eventId/$tierId'
+    | '/admin/events'
   id:
     | '__root__'
     | '/_main'
@@ -284,7 +317,10 @@ export interface FileRouteTypes {
     | '/_main/events/$id'
     | '/_main/my-registrations/$registrationId'
     | '/_main/my-registrations/'
+    | '/_main/admin/events/$id'
+    | '/_main/admin/events/new'
     | '/_main/checkout/$eventId/$tierId'
+    | '/_main/admin/events/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -441,6 +477,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainMyRegistrationsRegistrationIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/events/': {
+      id: '/_main/admin/events/'
+      path: '/events'
+      fullPath: '/admin/events/'
+      preLoaderRoute: typeof MainAdminEventsIndexRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
+    '/_main/admin/events/$id': {
+      id: '/_main/admin/events/$id'
+      path: '/events/$id'
+      fullPath: '/admin/events/$id'
+      preLoaderRoute: typeof MainAdminEventsIdRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
+    '/_main/admin/events/new': {
+      id: '/_main/admin/events/new'
+      path: '/events/new'
+      fullPath: '/admin/events/new'
+      preLoaderRoute: typeof MainAdminEventsNewRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/checkout/$eventId/$tierId': {
       id: '/_main/checkout/$eventId/$tierId'
       path: '/checkout/$eventId/$tierId'
@@ -454,11 +511,17 @@ declare module '@tanstack/react-router' {
 interface MainAdminRouteChildren {
   MainAdminCheckinRoute: typeof MainAdminCheckinRoute
   MainAdminRegistrationsRoute: typeof MainAdminRegistrationsRoute
+  MainAdminEventsIdRoute: typeof MainAdminEventsIdRoute
+  MainAdminEventsNewRoute: typeof MainAdminEventsNewRoute
+  MainAdminEventsIndexRoute: typeof MainAdminEventsIndexRoute
 }
 
 const MainAdminRouteChildren: MainAdminRouteChildren = {
   MainAdminCheckinRoute: MainAdminCheckinRoute,
   MainAdminRegistrationsRoute: MainAdminRegistrationsRoute,
+  MainAdminEventsIdRoute: MainAdminEventsIdRoute,
+  MainAdminEventsNewRoute: MainAdminEventsNewRoute,
+  MainAdminEventsIndexRoute: MainAdminEventsIndexRoute,
 }
 
 const MainAdminRouteWithChildren = MainAdminRoute._addFileChildren(

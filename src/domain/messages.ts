@@ -1,6 +1,6 @@
 /** Every pt-BR text the product shows that the spec fixes, in one place. Copied verbatim from the spec. */
 import { checkoutApiErrors } from './messages/checkout.ts';
-import { editorApiErrors } from './messages/editor.ts';
+import type { editorApiErrors } from './messages/editor.ts';
 
 export const validationMessages = {
   required: 'Campo obrigatório',
@@ -133,9 +133,9 @@ export const apiErrors = {
   TOO_LARGE: 'O conteúdo enviado é grande demais.',
   INTERNAL: 'Ocorreu um erro inesperado. Tente novamente em alguns momentos.',
   ...checkoutApiErrors,
-  ...editorApiErrors,
 } as const;
-export type ApiErrorCode = keyof typeof apiErrors;
+/** Every code the API answers; areas keep their own codes and texts (messages/<area>.ts, server-side). */
+export type ApiErrorCode = keyof typeof apiErrors | keyof typeof editorApiErrors;
 
 export const eventMessages = {
   upcomingTitle: 'Próximos Eventos',

@@ -162,3 +162,33 @@ test('welcome form (a new Google account)', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Olá, Joana!' })).toBeVisible();
   await expectNoViolations(page, '/auth/welcome');
 });
+
+test('event editor screens: admin list, new event with its dialogs, edit with tiers/files/vouchers', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/auth/login?method=email');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.admin.email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await page.getByRole('link', { name: 'Criar evento' }).waitFor();
+  await page.goto('/admin/events');
+  await expect(page.getByTestId('admin-event-row').first()).toBeVisible({ timeout: 30_000 });
+  await expectNoViolations(page, '/admin/events');
+
+  await page.goto('/admin/events/new');
+  await expect(page.getByRole('textbox', { name: 'Descrição' })).toBeVisible();
+  await expectNoViolations(page, '/admin/events/new');
+  await page.getByRole('button', { name: 'Salvar evento' }).click();
+  await expect(page.getByText('O título é obrigatório.')).toBeVisible();
+  await expectNoViolations(page, '/admin/events/new (errors)');
+  await page.getByRole('button', { name: 'Novo local' }).click();
+  await expect(page.getByRole('dialog', { name: 'Novo local' })).toBeVisible();
+  await expectNoViolations(page, 'new venue dialog');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/admin/events/${conference.id}`);
+  await expect(page.getByTestId('tier-row').first()).toBeVisible();
+  await expectNoViolations(page, '/admin/events/:id');
+});

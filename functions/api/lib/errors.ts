@@ -1,7 +1,11 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { editorApiErrors } from '../../../src/domain/messages/editor.ts';
 import { type ApiErrorCode, apiErrors } from '../../../src/domain/messages.ts';
 import type { ApiError } from '../../../src/domain/types.ts';
+
+/** The pt-BR text of every API error code (the browser only needs the shared ones). */
+export const errorMessages: Record<ApiErrorCode, string> = { ...apiErrors, ...editorApiErrors };
 
 /** A failure the API answers with its one error shape `{code, message}`. */
 export class ApiHttpError extends Error {
@@ -10,7 +14,7 @@ export class ApiHttpError extends Error {
     readonly code: ApiErrorCode,
     message?: string,
   ) {
-    super(message ?? apiErrors[code]);
+    super(message ?? errorMessages[code]);
     this.name = 'ApiHttpError';
   }
 
@@ -26,7 +30,7 @@ export const notFound = (code: ApiErrorCode = 'NOT_FOUND') => new ApiHttpError(4
 export const conflict = (code: ApiErrorCode) => new ApiHttpError(409, code);
 
 export function errorJson(c: Context, status: ContentfulStatusCode, code: ApiErrorCode, message?: string) {
-  const body: ApiError = { code, message: message ?? apiErrors[code] };
+  const body: ApiError = { code, message: message ?? errorMessages[code] };
   return c.json(body, status);
 }
 

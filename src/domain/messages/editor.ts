@@ -146,3 +146,14 @@ export const editorMessages = {
   mapPreview: 'Mapa do local',
   close: 'Fechar',
 } as const;
+
+/** Payment methods as staff choose them in the editor. */
+export const paymentMethodLabels = {
+  mp_pix: 'PIX (Mercado Pago)',
+  mp_card: 'Cartão de crédito (Mercado Pago)',
+  file: 'Comprovante de PIX',
+  cash: 'Dinheiro (presencial)',
+  link: 'Link de pagamento',
+  voucher: 'Voucher',
+  open: 'Gratuito',
+} as const;

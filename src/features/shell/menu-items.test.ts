@@ -28,6 +28,8 @@ describe('menuItems', () => {
     expect(labels(true, ['write_confirmations'])).toContain('Reset de Senha');
     expect(labels(true, ['checkin'])).toContain('Checkin');
     expect(labels(true, ['checkin'])).not.toContain('Relatório');
+    expect(labels(true, ['write_events'])).toContain('Gerenciar eventos');
+    expect(labels(true, ['checkin'])).not.toContain('Gerenciar eventos');
   });
 
   it('marks the current page', () => {

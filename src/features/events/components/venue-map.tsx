@@ -4,10 +4,16 @@
  * take its place (same box, nothing moves) instead of a broken frame.
  */
 import { useEffect, useRef, useState } from 'react';
+import {
+  MAP_LOAD_TIMEOUT_MS,
+  type MapFrameState,
+  mapEmbed,
+  openMapUrl,
+  showMapFrame,
+} from '../../../domain/map.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import type { Venue } from '../../../domain/types.ts';
 import { useOnlineStatus } from '../../../lib/session.ts';
-import { MAP_LOAD_TIMEOUT_MS, type MapFrameState, mapEmbed, openMapUrl, showMapFrame } from '../map.ts';
 
 export function VenueMap({ venue }: { venue: Venue | undefined }) {
   const online = useOnlineStatus();

@@ -1,5 +1,5 @@
 /** The OpenStreetMap embed for an event's first venue (spec §9: zoom 15, or 5 and a default centre). */
-import type { Venue } from '../../domain/types.ts';
+import type { Venue } from './types.ts';
 
 /** São Paulo city centre (Praça da Sé), used when the venue has no coordinates. */
 export const DEFAULT_MAP_CENTRE = { lat: -23.5505, lng: -46.6333 } as const;

@@ -1,0 +1,232 @@
+/**
+ * The event editor as staff use it: admin@congrega.local creates an event from the plus icon on `/`
+ * with a new venue (address search fills the coordinates), a new speaker with a cropped photo, a new
+ * tag, two tiers (paid and limited, free), a file and 10 vouchers; the event shows on `/` and in
+ * its month on `/all` with the right tier statuses; the admin changes the total and deletes the
+ * event, which leaves every list.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+
+test.use({ viewport: { width: 1024, height: 900 } });
+
+const PNG = readFileSync(new URL('../../public/icon-512.png', import.meta.url));
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+async function login(page: Page, email: string) {
+  await page.goto('/auth/login?method=email');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+/** 'DD/MM/YYYY HH:mm' of a day `days` from now at 19:30 (São Paulo), and its month key. */
+function eventDate(days: number): { typed: string; month: string; day: string } {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const parts = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return {
+    typed: `${get('day')}/${get('month')}/${get('year')} 19:30`,
+    month: `${get('year')}-${get('month')}`,
+    day: get('day'),
+  };
+}
+
+test('admin creates an event with venue, speaker, tag, tiers, file and vouchers; edits and deletes it', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const title = `Congresso de Jovens ${Date.now()}`;
+  const when = eventDate(12);
+  await login(page, DEMO_USERS.admin.email);
+
+  // the plus icon on `/` leads to the editor
+  await page.getByRole('link', { name: 'Criar evento' }).click();
+  await expect(page).toHaveURL(/\/admin\/events\/new$/);
+  await expect(page.getByRole('heading', { name: 'Novo evento' })).toBeVisible();
+
+  // validation messages of spec §5 on the fields
+  await page.getByRole('button', { name: 'Salvar evento' }).click();
+  await expect(page.getByText('O título é obrigatório.')).toBeVisible();
+  await expect(page.getByText('Insira uma data válida')).toBeVisible();
+  await expect(page.getByText('Escolha ao menos um local.')).toBeVisible();
+
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  const description = page.getByRole('textbox', { name: 'Descrição' });
+  await description.click();
+  await page.keyboard.type('Três dias de louvor e palavra.');
+  await page.getByLabel('Detalhes').fill('Levar Bíblia, roupa de cama');
+  await page
+    .getByLabel('Imagem do evento')
+    .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Pré-visualização da imagem do evento' })).toBeVisible();
+  const start = page.getByLabel('Início (DD/MM/AAAA HH:mm)');
+  await start.fill('31/02/2026 10:00');
+  await start.blur();
+  await expect(page.getByText('Insira uma data válida')).toBeVisible();
+  await start.fill(when.typed);
+  await page.getByLabel('Link externo (https://)').fill('http://exemplo.com');
+  await page.getByLabel('Link externo (https://)').blur();
+  await expect(page.getByText('O link deve começar com https://')).toBeVisible();
+  await page.getByLabel('Link externo (https://)').fill('');
+  await page.getByLabel('Voucher').check();
+  await page.getByLabel('Dinheiro (presencial)').check();
+
+  // a new venue: the address search fills address and coordinates, with a map preview
+  await page.getByRole('button', { name: 'Novo local' }).click();
+  const venueDialog = page.getByRole('dialog', { name: 'Novo local' });
+  await venueDialog.getByLabel('Nome', { exact: true }).fill('Espaço Augusta');
+  await venueDialog.getByLabel('Buscar endereço').fill('augusta 1500');
+  await venueDialog.getByRole('button', { name: 'Buscar' }).click();
+  await venueDialog.getByRole('button', { name: /Rua Augusta, 1500/ }).click();
+  await expect(venueDialog.getByLabel('Endereço', { exact: true })).toHaveValue(/Rua Augusta, 1500/);
+  await expect(venueDialog.getByLabel('Latitude')).toHaveValue('-23.557583');
+  await expect(venueDialog.getByLabel('Longitude')).toHaveValue('-46.661491');
+  await expect(venueDialog.locator('iframe[title="Mapa do local"]')).toHaveAttribute(
+    'src',
+    /marker=-23\.557583/,
+  );
+  await venueDialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(venueDialog).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Espaço Augusta' })).toBeVisible();
+
+  // a new speaker with a photo cropped in a circle
+  await page.getByRole('button', { name: 'Novo palestrante' }).click();
+  const speakerDialog = page.getByRole('dialog', { name: 'Novo palestrante' });
+  await speakerDialog.getByLabel('Nome', { exact: true }).fill('Pra. Débora Lima');
+  await speakerDialog
+    .getByLabel('Foto do palestrante')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+  // the circular stencil
+  await expect(
+    speakerDialog.getByTestId('speaker-cropper').locator('.reactEasyCrop_CropAreaRound'),
+  ).toBeVisible();
+  await speakerDialog.getByRole('button', { name: 'Usar recorte' }).click();
+  await expect(speakerDialog.getByRole('img', { name: 'Foto do palestrante' })).toHaveAttribute(
+    'src',
+    /speakers\/.+\.jpg$/,
+  );
+  await speakerDialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(speakerDialog).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Pra. Débora Lima' })).toBeVisible();
+
+  // a new tag (default colour), and the general tag so it shows on `/`
+  const tagName = `Juventude ${Date.now() % 100000}`;
+  await page.getByRole('button', { name: 'Nova tag' }).click();
+  const tagDialog = page.getByRole('dialog', { name: 'Nova tag' });
+  await expect(tagDialog.getByLabel('Cor', { exact: true }).first()).toHaveValue('#3080d4');
+  await tagDialog.getByLabel('Nome', { exact: true }).fill(tagName);
+  await tagDialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(tagDialog).toBeHidden();
+  await page.getByLabel('Adicionar: Tags').selectOption({ label: 'Geral' });
+
+  await page.getByRole('button', { name: 'Salvar evento' }).click();
+  await expect(page).toHaveURL(/\/admin\/events\/[0-9a-f-]{36}$/);
+  const eventId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: 'Editar evento' })).toBeVisible();
+
+  // two tiers: paid with a limited total, and free
+  await page.getByRole('button', { name: 'Adicionar lote' }).click();
+  let tierDialog = page.getByRole('dialog', { name: 'Adicionar lote' });
+  await tierDialog.getByLabel('Nome do lote').fill('Lote 1');
+  await tierDialog.getByLabel('Preço (R$)').fill('120,00');
+  await tierDialog.getByLabel('Total de vagas (vazio = sem limite)').fill('50');
+  await tierDialog.getByRole('button', { name: 'Salvar lote' }).click();
+  await expect(tierDialog).toBeHidden();
+  await page.getByRole('button', { name: 'Adicionar lote' }).click();
+  tierDialog = page.getByRole('dialog', { name: 'Adicionar lote' });
+  await tierDialog.getByLabel('Nome do lote').fill('Entrada gratuita');
+  await tierDialog.getByRole('button', { name: 'Salvar lote' }).click();
+  await expect(tierDialog).toBeHidden();
+  const rows = page.getByTestId('tier-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('R$ 120,00');
+  await expect(rows.nth(0)).toContainText('50 / 50');
+  await expect(rows.nth(1)).toContainText('GRÁTIS');
+
+  // an event file
+  await page.getByLabel('Nome do arquivo').fill('Programação');
+  await page
+    .getByLabel('Arquivo (PDF ou imagem)')
+    .setInputFiles({ name: 'prog.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Programação' })).toBeVisible();
+
+  // 10 vouchers for the paid tier
+  await page.getByLabel('Quantidade').fill('10');
+  await page.getByRole('button', { name: 'Gerar vouchers' }).click();
+  await expect(page.getByTestId('voucher-row')).toHaveCount(10);
+  await expect(page.getByTestId('voucher-row').first()).toContainText(/[A-Z2-9]{4}-[A-Z2-9]{4}/);
+  await expect(page.getByTestId('voucher-row').first()).toContainText('Disponível');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('vouchers.csv');
+
+  // in its month on `/all`, and on `/` with the tier statuses in its overlay
+  await page.goto(`/all?from=${when.month}&to=${when.month}`);
+  await expect(page.getByText(title).first()).toBeVisible({ timeout: 20_000 });
+  await page.goto('/');
+  const card = page.getByRole('link', { name: new RegExp(title) }).first();
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.click();
+  const overlay = page.getByRole('dialog', { name: title });
+  await expect(overlay).toBeVisible({ timeout: 20_000 });
+  await expect(overlay.getByText('Quantidade limitada! Inscreva-se agora!')).toBeVisible();
+  await expect(overlay.getByText('GRÁTIS')).toBeVisible();
+  await expect(overlay.getByText('Pra. Débora Lima')).toBeVisible();
+
+  // 'Editar evento' in the overlay leads back to the editor; the total changes
+  await overlay.getByRole('link', { name: 'Editar evento' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}\\?backToEvent=true$`));
+  await page.getByRole('button', { name: 'Editar Lote 1' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Editar' });
+  await editDialog.getByLabel('Total de vagas (vazio = sem limite)').fill('40');
+  await editDialog.getByRole('button', { name: 'Salvar lote' }).click();
+  await expect(page.getByTestId('tier-row').nth(0)).toContainText('40 / 40');
+
+  // unsaved changes ask before leaving
+  await page.getByLabel('Título', { exact: true }).fill(`${title} (alterado)`);
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe('Há alterações não salvas. Sair mesmo assim?');
+    void d.dismiss();
+  });
+  await page.getByRole('link', { name: 'Congrega, página inicial' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}`));
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  // saving with backToEvent returns to the event
+  await page.getByRole('button', { name: 'Salvar evento' }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}$`));
+
+  // the admin list: delete with confirmation; the event leaves every list
+  await page.goto('/admin/events');
+  await page.getByLabel('Buscar evento').fill(title);
+  const row = page.getByTestId('admin-event-row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Excluir ${title}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Excluir' });
+  await expect(confirm).toContainText('as inscrições continuam guardadas');
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByTestId('admin-event-row').filter({ hasText: title })).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Próximos Eventos' })).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await page.goto(`/all?from=${when.month}&to=${when.month}`);
+  await expect(page.getByRole('heading', { name: 'Todos os eventos' })).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test('the editor is for write_events only: a member is sent home, a guest to the login', async ({ page }) => {
+  await page.goto('/admin/events/new');
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/);
+  await login(page, DEMO_USERS.membro.email);
+  await page.goto('/admin/events');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Criar evento' })).toHaveCount(0);
+});
