@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatVoucherCode, VOUCHER_ALPHABET, voucherCodeFrom } from './voucher-codes.ts';
+import { formatVoucher } from './registrations.ts';
+import { VOUCHER_ALPHABET, voucherCodeFrom } from './voucher-codes.ts';
 
 describe('voucher codes', () => {
   it('has no look-alike characters', () => {
@@ -12,6 +13,6 @@ describe('voucher codes', () => {
     expect(voucherCodeFrom(new Uint8Array([0, 1, 2]))).toBeNull();
   });
   it('shows XXXX-XXXX upper-case', () => {
-    expect(formatVoucherCode('abcd2345')).toBe('ABCD-2345');
+    expect(formatVoucher('abcd2345')).toBe('ABCD-2345');
   });
 });

@@ -2,9 +2,9 @@
  * Voucher codes (spec §3, §5): 8 characters from an alphabet without look-alikes (no 0/o, 1/l/i),
  * stored lower-case, shown XXXX-XXXX upper-case. Pure: randomness comes in as bytes.
  */
+import { VOUCHER_LENGTH } from './registrations.ts';
 
 export const VOUCHER_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-export const VOUCHER_LENGTH = 8;
 
 /** Bytes at or above this are skipped so every character is equally likely (248 = 31 × 8). */
 const UNBIASED_LIMIT = 256 - (256 % VOUCHER_ALPHABET.length);
@@ -21,10 +21,4 @@ export function voucherCodeFrom(bytes: Uint8Array): string | null {
     if (code.length === VOUCHER_LENGTH) return code;
   }
   return null;
-}
-
-/** 'abcd2345' → 'ABCD-2345' */
-export function formatVoucherCode(code: string): string {
-  const upper = code.toUpperCase();
-  return `${upper.slice(0, 4)}-${upper.slice(4)}`;
 }

@@ -5,7 +5,8 @@
  */
 import { formatDateTime } from '../../../../src/domain/dates.ts';
 import { editorMessages } from '../../../../src/domain/messages/editor.ts';
-import { formatVoucherCode, voucherCodeFrom } from '../../../../src/domain/voucher-codes.ts';
+import { formatVoucher } from '../../../../src/domain/registrations.ts';
+import { voucherCodeFrom } from '../../../../src/domain/voucher-codes.ts';
 import { qb, run, runOneOrNull } from '../../db/kysely.ts';
 import { ApiHttpError } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/rows.ts';
@@ -111,7 +112,7 @@ export function vouchersCsv(rows: VoucherRow[]): string {
   const header = ['Código', 'Lote', 'Descrição', 'Situação', 'Usado por', 'Email', 'Usado em'];
   const lines = rows.map((r) =>
     [
-      formatVoucherCode(r.code),
+      formatVoucher(r.code),
       r.tier_name,
       r.description,
       r.used_at ? editorMessages.used : editorMessages.unused,

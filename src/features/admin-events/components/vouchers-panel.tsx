@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { formatDateTime } from '../../../domain/dates.ts';
 import { MAX_VOUCHERS_PER_BATCH } from '../../../domain/event-editor.ts';
 import { editorMessages as t } from '../../../domain/messages/editor.ts';
+import { formatVoucher } from '../../../domain/registrations.ts';
 import type { PricingTier } from '../../../domain/types.ts';
-import { formatVoucherCode } from '../../../domain/voucher-codes.ts';
 import { notify } from '../../../ui/notices.tsx';
 import { downloadVouchersCsv, useGenerateVouchers, useVouchers } from '../api/queries.ts';
 import { SelectField } from './choice-fields.tsx';
@@ -119,7 +119,7 @@ export function VouchersPanel({ eventId, tiers }: { eventId: string; tiers: Pric
             <tbody>
               {list.data.map((v) => (
                 <tr key={v.id} data-testid="voucher-row">
-                  <td className="mono">{formatVoucherCode(v.code)}</td>
+                  <td className="mono">{formatVoucher(v.code)}</td>
                   <td>{v.tier_name}</td>
                   <td>
                     {v.used_at
