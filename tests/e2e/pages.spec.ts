@@ -62,7 +62,7 @@ test('an unknown address under /auth stays in the auth layout', async ({ page })
 
 test('planned screens say Em breve, not 404', async ({ page }) => {
   for (const [path, name] of [
-    ['/admin/events/new', 'Novo evento'],
+    ['/admin/users', 'Buscar Usuários'],
     ['/admin/reports', 'Relatório'],
   ] as const) {
     await page.goto(path);

@@ -7,17 +7,11 @@ import { menuMessages } from '../../domain/messages.ts';
  * after its screen lands is harmless; remove it then.
  */
 const PLANNED: [RegExp, string][] = [
-  [/^\/checkout\/[^/]+\/[^/]+\/?$/, 'Inscrição'],
-  [/^\/my-registrations(\/[^/]+)?\/?$/, menuMessages.myRegistrations],
-  [/^\/admin\/events\/new\/?$/, 'Novo evento'],
-  [/^\/admin\/events\/[^/]+\/?$/, 'Editar evento'],
   [/^\/admin\/users\/?$/, menuMessages.searchUsers],
   [/^\/admin\/single-page-signup\/?$/, menuMessages.thirdPartySignup],
   [/^\/admin\/reports\/?$/, menuMessages.reports],
   [/^\/admin\/pwd-reset\/?$/, menuMessages.passwordReset],
-  [/^\/admin\/checkin\/?$/, menuMessages.checkin],
   [/^\/admin\/(all-)?badge\/?$/, 'Crachás'],
-  [/^\/event-welcome\/?$/, 'Boas-vindas ao evento'],
 ];
 
 /** The name of the planned screen at `pathname`, or null when nothing is planned there (a real 404). */
