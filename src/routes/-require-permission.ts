@@ -1,6 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import type { Permission } from '../domain/types.ts';
-import { getCurrentSession, loadMe, useSessionStore } from '../lib/session.ts';
+import { apiClient, unwrap } from '../lib/api.ts';
+import { getCurrentSession, useSessionStore } from '../lib/session.ts';
 
 /**
  * beforeLoad guard of an admin route: a guest goes to the login (and back here after it), a user
@@ -9,8 +10,10 @@ import { getCurrentSession, loadMe, useSessionStore } from '../lib/session.ts';
 export async function requirePermission(permission: Permission, href: string): Promise<void> {
   const session = await getCurrentSession();
   if (!session) throw redirect({ to: '/auth/login', search: { redirectTo: href } });
-  // just signed in: the session wiring may not have stored it yet, and `me` loads from it
+  // just signed in: the session wiring may not have stored it yet
   if (!useSessionStore.getState().session) useSessionStore.getState().setSession(session);
-  const me = useSessionStore.getState().me ?? (await loadMe());
+  let me = useSessionStore.getState().me;
+  // `me` may not be loaded yet (or still be another user's): ask the API for this user's own
+  if (me?.id !== session.user.id) me = await unwrap(apiClient().v1.me.$get()).catch(() => null);
   if (!me?.permissions.includes(permission)) throw redirect({ to: '/' });
 }
