@@ -4,7 +4,7 @@
  */
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { chipColors, DEFAULT_TAG_COLOR } from '../../../domain/colors.ts';
-import { speakerSchema, tagSchema, venueSchema } from '../../../domain/event-editor.ts';
+import { HEX_COLOR, speakerSchema, tagSchema, venueSchema } from '../../../domain/event-editor.ts';
 import { mapEmbed } from '../../../domain/map.ts';
 import { editorMessages as t } from '../../../domain/messages/editor.ts';
 import type { Speaker, Tag, Venue } from '../../../domain/types.ts';
@@ -391,9 +391,7 @@ function NewTagForm({ done }: { done(t?: Tag): void }) {
         <TagChip
           tag={{
             name: values.name || t.newTag,
-            color: /^#([0-9a-f]{3}){1,2}$/i.test(values.color ?? '')
-              ? (values.color as string)
-              : DEFAULT_TAG_COLOR,
+            color: HEX_COLOR.test(values.color ?? '') ? (values.color as string) : DEFAULT_TAG_COLOR,
           }}
         />
       </p>
