@@ -173,13 +173,14 @@ test('vouchers: a used one says "Voucher inválido...", a valid one confirms the
 });
 
 test('ALREADY_REGISTERED: registered meanwhile from another device', async ({ page, request }) => {
-  await login(page, DEMO_USERS.voluntario.email);
+  // membro@: the one demo user no other spec registers on this event (the server is shared)
+  await login(page, DEMO_USERS.membro.email);
   await page.goto(`/checkout/${DEMO_EVENTS.forced.id}/${DEMO_TIERS.forcedEarly.id}`);
   await page.getByLabel('PIX com envio de comprovante').check();
   await page.getByRole('button', { name: 'Continuar »' }).click();
   const other = await registerByApi(
     request,
-    DEMO_USERS.voluntario.email,
+    DEMO_USERS.membro.email,
     DEMO_EVENTS.forced.id,
     DEMO_TIERS.forcedEarly.id,
     'file',
