@@ -2,17 +2,27 @@
  * The event editor as staff use it: admin@congrega.local creates an event from the plus icon on `/`
  * with a new venue (address search fills the coordinates), a new speaker with a cropped photo, a new
  * tag, two tiers (paid and limited, free), a file and 10 vouchers; the event shows on `/` and in
- * its month on `/all` with the right tier statuses; the admin changes the total and deletes the
- * event, which leaves every list.
+ * its month on `/all` with the right tier statuses; one member registers on the free tier and
+ * another with one of the vouchers; the admin changes the total (the place taken stays taken) and
+ * deletes the event, which leaves every list while the members keep their registrations.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 
 const PNG = readFileSync(new URL('../../public/icon-512.png', import.meta.url));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** A member in a browser of their own (the admin's session stays in the test's page). */
+async function memberPage(browser: Browser, email: string): Promise<Page> {
+  const page = await (
+    await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  ).newPage();
+  await login(page, email);
+  return page;
+}
 
 async function login(page: Page, email: string) {
   await page.goto('/auth/login?method=email');
@@ -39,8 +49,9 @@ function eventDate(days: number): { typed: string; month: string; day: string } 
   };
 }
 
-test('admin creates an event with venue, speaker, tag, tiers, file and vouchers; edits and deletes it', async ({
+test('admin creates an event with venue, speaker, tag, tiers, file and vouchers; members register; edits and deletes it', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(300_000);
   const title = `Congresso de Jovens ${Date.now()}`;
@@ -168,6 +179,9 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar CSV' }).click();
   expect((await download).suggestedFilename()).toBe('vouchers.csv');
+  const voucher = /[A-Z2-9]{4}-[A-Z2-9]{4}/.exec(
+    (await page.getByTestId('voucher-row').first().textContent()) ?? '',
+  )![0];
 
   // in its month on `/all`, and on `/` with the tier statuses in its overlay
   await page.goto(`/all?from=${when.month}&to=${when.month}`);
@@ -182,14 +196,47 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await expect(overlay.getByText('GRÁTIS')).toBeVisible();
   await expect(overlay.getByText('Pra. Débora Lima')).toBeVisible();
 
-  // 'Editar evento' in the overlay leads back to the editor; the total changes
+  // a member registers on the free tier from the event's overlay: paid at once, with the ticket
+  const free = await memberPage(browser, DEMO_USERS.membro.email);
+  await free.goto(`/?event=${eventId}`);
+  const freeOverlay = free.getByRole('dialog', { name: title });
+  await expect(freeOverlay.getByText('GRÁTIS')).toBeVisible({ timeout: 20_000 });
+  await freeOverlay.getByRole('link', { name: 'Inscrever agora »' }).last().click();
+  await expect(free.getByTestId('checkout-price')).toHaveText('GRÁTIS');
+  await free.getByRole('button', { name: 'Confirmar inscrição »' }).click();
+  await expect(free.getByTestId('checkout-status')).toHaveText('Pago');
+  await expect(free.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+
+  // another pays the paid tier with one of the vouchers just generated
+  const paid = await memberPage(browser, DEMO_USERS.voluntario.email);
+  await paid.goto(`/?event=${eventId}`);
+  const paidOverlay = paid.getByRole('dialog', { name: title });
+  await expect(paidOverlay.getByText('R$ 120,00')).toBeVisible({ timeout: 20_000 });
+  await paidOverlay.getByRole('link', { name: 'Inscrever agora »' }).first().click();
+  await paid.getByLabel('Voucher').check();
+  await paid.getByRole('button', { name: 'Continuar »' }).click();
+  await paid.getByRole('button', { name: 'Ok, entendi!' }).click();
+  await paid.getByLabel('Código do voucher').pressSequentially(voucher.replace('-', '').toLowerCase());
+  await expect(
+    paid.locator('.notice').filter({ hasText: 'Inscrição confirmada com sucesso!' }),
+  ).toBeVisible();
+  await expect(paid).toHaveURL((url) => url.pathname === '/my-registrations', { timeout: 5000 });
+  await paid.getByTestId('registration-card').filter({ hasText: title }).click();
+  await expect(paid.getByText(`Voucher válido aplicado: ${voucher}`)).toBeVisible();
+
+  // 'Editar evento' in the overlay leads back to the editor: the voucher shows who used it, and
+  // the total changes while the place taken stays taken
   await overlay.getByRole('link', { name: 'Editar evento' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}\\?backToEvent=true$`));
+  await expect(page.getByTestId('voucher-row').filter({ hasText: voucher })).toContainText(
+    DEMO_USERS.voluntario.name,
+  );
+  await expect(page.getByTestId('tier-row').nth(0)).toContainText('49 / 50');
   await page.getByRole('button', { name: 'Editar Lote 1' }).click();
   const editDialog = page.getByRole('dialog', { name: 'Editar' });
   await editDialog.getByLabel('Total de vagas (vazio = sem limite)').fill('40');
   await editDialog.getByRole('button', { name: 'Salvar lote' }).click();
-  await expect(page.getByTestId('tier-row').nth(0)).toContainText('40 / 40');
+  await expect(page.getByTestId('tier-row').nth(0)).toContainText('39 / 40');
 
   // unsaved changes ask before leaving
   await page.getByLabel('Título', { exact: true }).fill(`${title} (alterado)`);
@@ -214,12 +261,28 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await expect(confirm).toContainText('as inscrições continuam guardadas');
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByTestId('admin-event-row').filter({ hasText: title })).toHaveCount(0);
+  // each list shows what this device stored, then the API's answer: wait for the answer
+  const answered = (path: string) =>
+    page.waitForResponse((r) => new URL(r.url()).pathname === `/functions/v1/api/v1/events${path}`);
+  let answer = answered('/upcoming');
   await page.goto('/');
+  await answer;
   await expect(page.getByRole('heading', { name: 'Próximos Eventos' })).toBeVisible();
+  await expect(page.getByText(DEMO_EVENTS.conference.title).first()).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
+  answer = answered('');
   await page.goto(`/all?from=${when.month}&to=${when.month}`);
+  await answer;
   await expect(page.getByRole('heading', { name: 'Todos os eventos' })).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
+
+  // the members' registrations remain, with their tickets
+  for (const member of [free, paid]) {
+    await member.goto('/my-registrations');
+    await member.getByTestId('registration-card').filter({ hasText: title }).click();
+    await expect(member.getByTestId('registration-status')).toHaveText('Pago');
+    await member.context().close();
+  }
 });
 
 test('the editor is for write_events only: a member is sent home, a guest to the login', async ({ page }) => {

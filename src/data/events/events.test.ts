@@ -87,15 +87,17 @@ describe('events store: stale-while-revalidate', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('a month refresh drops events gone from that month, unless still upcoming', async () => {
-    fetchMock.mockResolvedValueOnce([anEvent('up')]);
+  it('a month refresh drops events gone from that month, also one the home still lists', async () => {
+    // 'deleted' was upcoming when the home last refreshed: deleted since, the month answer says so
+    fetchMock.mockResolvedValueOnce([anEvent('up'), anEvent('deleted')]);
     await refreshUpcoming();
-    fetchMock.mockResolvedValueOnce([anEvent('up'), anEvent('gone'), anEvent('stays')]);
+    fetchMock.mockResolvedValueOnce([anEvent('up'), anEvent('deleted'), anEvent('gone'), anEvent('stays')]);
     await refreshMonth('2026-11');
-    fetchMock.mockResolvedValueOnce([anEvent('stays')]);
+    fetchMock.mockResolvedValueOnce([anEvent('up'), anEvent('stays')]);
     await refreshMonth('2026-11');
     expect(await requestedPath(fetchMock.mock.lastCall![0])).toBe('/v1/events?month=2026-11');
     expect((await readMonth('2026-11')).events.map((e) => e.id).sort()).toEqual(['stays', 'up']);
+    expect((await readUpcoming()).events.map((e) => e.id)).toEqual(['up']);
     expect((await db.events.get('up'))?.upcoming).toBe(1);
   });
 

@@ -61,8 +61,9 @@ export async function saveMonth(month: string, events: EventDetail[], now = Date
   const ids = new Set(events.map((e) => e.id));
   await db.transaction('rw', db.events, db.syncState, async () => {
     const stored = await db.events.where('month').equals(month).toArray();
-    // Gone from the month (deleted or moved): drop it unless the upcoming set still holds it.
-    const gone = stored.filter((e) => !e.parent_id && !ids.has(e.id) && e.upcoming === 0).map((e) => e.id);
+    // Gone from the month: deleted, or moved to another month. Either way the stored copy is stale,
+    // upcoming or not (a moved one that is still upcoming comes back with the home's next refresh).
+    const gone = stored.filter((e) => !e.parent_id && !ids.has(e.id)).map((e) => e.id);
     if (gone.length) await db.events.bulkDelete(gone);
     const upcomingIds = new Set(
       await db.events
