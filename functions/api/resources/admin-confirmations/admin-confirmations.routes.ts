@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import * as v from 'valibot';
 import {
   ADMIN_ACTION_TARGET,
@@ -38,6 +39,28 @@ async function decide(db: Db, id: string, action: AdminAction, reviewerId: strin
   };
 }
 
+const factory = createFactory<AppEnv>();
+
+/** Reject and cancel ('Excluir'): the same route but for the action, each with the staff's reason. */
+const decisionWithReason = (action: 'reject' | 'cancel') =>
+  factory.createHandlers(
+    requireUser,
+    requirePermission('write_confirmations'),
+    attemptParam,
+    jsonLimit,
+    valid('json', reasonBodySchema),
+    async (c) =>
+      c.json(
+        await decide(
+          c.get('ports').db,
+          c.req.valid('param').id,
+          action,
+          c.get('user').id,
+          c.req.valid('json').reason,
+        ),
+      ),
+  );
+
 /**
  * Staff payment review (spec §4, §7; DESIGN §4): read_confirmations lists; write_confirmations
  * approves, rejects (reason) and cancels — 'Excluir' — (reason).
@@ -64,39 +87,5 @@ export const adminConfirmationsRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(await decide(c.get('ports').db, c.req.valid('param').id, 'approve', c.get('user').id)),
   )
-  .post(
-    '/v1/admin/confirmations/:id/reject',
-    requireUser,
-    requirePermission('write_confirmations'),
-    attemptParam,
-    jsonLimit,
-    valid('json', reasonBodySchema),
-    async (c) =>
-      c.json(
-        await decide(
-          c.get('ports').db,
-          c.req.valid('param').id,
-          'reject',
-          c.get('user').id,
-          c.req.valid('json').reason,
-        ),
-      ),
-  )
-  .post(
-    '/v1/admin/confirmations/:id/cancel',
-    requireUser,
-    requirePermission('write_confirmations'),
-    attemptParam,
-    jsonLimit,
-    valid('json', reasonBodySchema),
-    async (c) =>
-      c.json(
-        await decide(
-          c.get('ports').db,
-          c.req.valid('param').id,
-          'cancel',
-          c.get('user').id,
-          c.req.valid('json').reason,
-        ),
-      ),
-  );
+  .post('/v1/admin/confirmations/:id/reject', ...decisionWithReason('reject'))
+  .post('/v1/admin/confirmations/:id/cancel', ...decisionWithReason('cancel'));
