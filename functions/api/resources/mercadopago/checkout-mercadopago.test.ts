@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
-import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { tierAvailable } from '../../testing/checkout-fixtures.ts';
+import { mercadoPagoSuite } from '../../testing/mercadopago-suite.ts';
 
 // POST /v1/checkout with mp_card and mp_pix through the real route (fake gateway in memory).
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-let fx: EventFixture;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-  fx = await makeEvent(database.db, { total: 5, price: 4990, methods: ['mp_card', 'mp_pix'] });
-}, 120_000);
-afterAll(() => database?.close());
+const suite = mercadoPagoSuite({ total: 5, price: 4990 });
+const db = () => suite.db;
 
 async function member() {
-  const [id] = await makeUsers(database.db, 1);
-  return t.tokenFor({ id: id!, email: `${id}@teste.local` });
+  const id = await suite.newUser();
+  return suite.t.tokenFor({ id, email: `${id}@teste.local` });
 }
 
 const buy = (token: string, body: Record<string, unknown>) =>
-  t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, { token, json: { tierId: fx.tierId, ...body } });
+  suite.t.call(`/v1/checkout/${suite.fx.eventId}/${suite.fx.tierId}`, {
+    token,
+    json: { tierId: suite.fx.tierId, ...body },
+  });
 
 const card = (name: string) => ({
   token: `tok-${name}-${crypto.randomUUID()}`,
@@ -36,30 +31,30 @@ describe('checkout with Mercado Pago', () => {
     const res = await buy(await member(), { paymentMethod: 'mp_card', transactionData: card('APRO') });
     expect(res.status).toBe(201);
     expect(res.body[0]).toMatchObject({ strategy: 'mp_card', status: 'paid', frozen_value: 4990 });
-    expect(t.payments.byId.get(res.body[0].transaction_id)?.amountCents).toBe(4990);
+    expect(suite.t.payments.byId.get(res.body[0].transaction_id)?.amountCents).toBe(4990);
   });
 
   it('card OTHE → 422 CARD_INVALID; the place is back and the member can try again', async () => {
     const token = await member();
-    const before = await tierAvailable(database.db, fx.tierId);
+    const before = await tierAvailable(db(), suite.fx.tierId);
     const res = await buy(token, { paymentMethod: 'mp_card', transactionData: card('OTHE') });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       code: 'CARD_INVALID',
       message: 'Erro ao processar pagamento. Verifique os dados do cartão.',
     });
-    expect(await tierAvailable(database.db, fx.tierId)).toBe(before);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before);
     const again = await buy(token, { paymentMethod: 'mp_card', transactionData: card('APRO') });
     expect(again.status).toBe(201);
     expect(again.body[0].status).toBe('paid');
   });
 
   it('card without the Brick’s token → 400 INVALID_DATA, nothing taken', async () => {
-    const before = await tierAvailable(database.db, fx.tierId);
+    const before = await tierAvailable(db(), suite.fx.tierId);
     const res = await buy(await member(), { paymentMethod: 'mp_card', transactionData: { token: 1 } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_DATA');
-    expect(await tierAvailable(database.db, fx.tierId)).toBe(before);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before);
   });
 
   it('PIX → pending with the code and QR; PIX_FAIL when Mercado Pago fails', async () => {
@@ -73,8 +68,8 @@ describe('checkout with Mercado Pago', () => {
     expect(res.body[0].expires_at).toEqual(expect.any(String));
 
     const token = await member();
-    const before = await tierAvailable(database.db, fx.tierId);
-    t.payments.down = true;
+    const before = await tierAvailable(db(), suite.fx.tierId);
+    suite.t.payments.down = true;
     try {
       const failed = await buy(token, { paymentMethod: 'mp_pix' });
       expect(failed.status).toBe(502);
@@ -83,9 +78,9 @@ describe('checkout with Mercado Pago', () => {
         message: 'Ocorreu um erro ao processar o PIX. Tente novamente mais tarde!',
       });
     } finally {
-      t.payments.down = false;
+      suite.t.payments.down = false;
     }
-    expect(await tierAvailable(database.db, fx.tierId)).toBe(before);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before);
     expect((await buy(token, { paymentMethod: 'mp_pix' })).status).toBe(201);
   });
 });

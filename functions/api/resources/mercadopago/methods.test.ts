@@ -1,44 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { describe, expect, it } from 'vitest';
 import { ApiHttpError } from '../../lib/errors.ts';
-import {
-  type EventFixture,
-  makeEvent,
-  makeRegistration,
-  makeUsers,
-  tierAvailable,
-} from '../../testing/checkout-fixtures.ts';
-import { createTestApp, TEST_NOW } from '../../testing/test-app.ts';
+import { makeRegistration, tierAvailable } from '../../testing/checkout-fixtures.ts';
+import { mercadoPagoSuite } from '../../testing/mercadopago-suite.ts';
+import { TEST_NOW } from '../../testing/test-app.ts';
 import type { MethodContext, StartedAttempt } from '../checkout/methods/method.ts';
 import { mpCardMethod } from '../checkout/methods/mp-card.ts';
 import { mpPixMethod } from '../checkout/methods/mp-pix.ts';
 
 // The mp_card and mp_pix checkout methods, the PIX sweep and the attempt poll, on PGlite and PostgreSQL.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-let fx: EventFixture;
-let users: string[];
-let nextUser = 0;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-  fx = await makeEvent(database.db, { total: 20, methods: ['mp_pix', 'mp_card'] });
-  users = await makeUsers(database.db, 30);
-}, 120_000);
-afterAll(() => database?.close());
-const db = () => database.db;
+const suite = mercadoPagoSuite({ total: 20 });
+const db = () => suite.db;
 
 /** A registration holding a place with its first attempt (as the checkout's transaction leaves it). */
 async function checkoutOf(strategy: 'mp_card' | 'mp_pix', transactionData?: Record<string, unknown>) {
-  const userId = users[nextUser++]!;
-  const { registrationId, confirmationId } = await makeRegistration(db(), fx, userId, { strategy });
+  const userId = await suite.newUser();
+  const { registrationId, confirmationId } = await makeRegistration(db(), suite.fx, userId, { strategy });
   const ctx: MethodContext = {
-    ports: t.ports,
+    ports: suite.t.ports,
     now: TEST_NOW,
     user: { id: userId, email: `${userId}@teste.local`, userMetadata: {}, claims: {} },
-    body: { paymentMethod: strategy, tierId: fx.tierId, transactionData },
-    event: { id: fx.eventId, title: 'Evento de teste', starts_at: new Date(TEST_NOW.getTime() + 864e5) },
-    tier: { id: fx.tierId, name: 'Lote teste', price: 1000, payment_link: null, custom_pix_key: null },
+    body: { paymentMethod: strategy, tierId: suite.fx.tierId, transactionData },
+    event: {
+      id: suite.fx.eventId,
+      title: 'Evento de teste',
+      starts_at: new Date(TEST_NOW.getTime() + 864e5),
+    },
+    tier: { id: suite.fx.tierId, name: 'Lote teste', price: 1000, payment_link: null, custom_pix_key: null },
     registrationId,
     amount: 1000,
   };
@@ -107,7 +94,7 @@ describe('mp_card', () => {
     const c = await checkoutOf('mp_card', card('APRO'));
     const answered = await c.run();
     expect(answered.status).toBe('paid');
-    const payment = t.payments.byId.get(answered.transaction_id!)!;
+    const payment = suite.t.payments.byId.get(answered.transaction_id!)!;
     expect(payment).toMatchObject({
       amountCents: 1000,
       externalReference: c.confirmationId,
@@ -115,14 +102,14 @@ describe('mp_card', () => {
     });
     expect(await row(c.confirmationId)).toMatchObject({ c: 'paid', r: 'paid', transaction_id: payment.id });
     // a retried checkout (same attempt) finds the same payment: no second charge
-    const size = t.payments.byId.size;
+    const size = suite.t.payments.byId.size;
     await c.run();
-    expect(t.payments.byId.size).toBe(size);
+    expect(suite.t.payments.byId.size).toBe(size);
   });
 
   it('OTHE: CARD_INVALID (back to step 1), the attempt rejected and its place returned', async () => {
     const c = await checkoutOf('mp_card', card('OTHE'));
-    const before = await tierAvailable(db(), fx.tierId);
+    const before = await tierAvailable(db(), suite.fx.tierId);
     const error = await refusal(c.run());
     expect([error.status, error.code, error.message]).toEqual([
       422,
@@ -130,7 +117,7 @@ describe('mp_card', () => {
       'Erro ao processar pagamento. Verifique os dados do cartão.',
     ]);
     expect(await row(c.confirmationId)).toMatchObject({ c: 'rejected', r: 'rejected' });
-    expect(await tierAvailable(db(), fx.tierId)).toBe(before! + 1);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! + 1);
   });
 
   it('CONT: stays pending with the provider status', async () => {
@@ -147,21 +134,21 @@ describe('mp_card', () => {
     expect((await row(refused.confirmationId)).c).toBe('rejected');
 
     const down = await checkoutOf('mp_card', card('APRO'));
-    const before = await tierAvailable(db(), fx.tierId);
-    t.payments.down = true;
+    const before = await tierAvailable(db(), suite.fx.tierId);
+    suite.t.payments.down = true;
     try {
       const error = await refusal(down.run());
       expect([error.status, error.code]).toEqual([502, 'INTERNAL']);
     } finally {
-      t.payments.down = false;
+      suite.t.payments.down = false;
     }
     expect(await row(down.confirmationId)).toMatchObject({ c: 'rejected', r: 'rejected' });
-    expect(await tierAvailable(db(), fx.tierId)).toBe(before! + 1);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! + 1);
   });
 
   it('without the Brick’s token the checkout is INVALID_DATA before anything is taken', async () => {
     for (const data of [undefined, {}, { token: 'x', payment_method_id: 'master', installments: 0 }]) {
-      const ctx = { body: { tierId: fx.tierId, transactionData: data } } as unknown as MethodContext;
+      const ctx = { body: { tierId: suite.fx.tierId, transactionData: data } } as unknown as MethodContext;
       expect(() => mpCardMethod.start(ctx, db())).toThrow(ApiHttpError);
     }
   });
@@ -179,14 +166,14 @@ describe('mp_pix', () => {
       qr_code_base64: expect.any(String),
     });
     expect(stored.transaction_id).toBe(answered.transaction_id);
-    const payment = t.payments.byId.get(answered.transaction_id!)!;
+    const payment = suite.t.payments.byId.get(answered.transaction_id!)!;
     expect(payment).toMatchObject({ amountCents: 1000, externalReference: c.confirmationId });
   });
 
   it('Mercado Pago failing: PIX_FAIL, the attempt rejected with a reason, the place returned', async () => {
     const c = await checkoutOf('mp_pix');
-    const before = await tierAvailable(db(), fx.tierId);
-    t.payments.down = true;
+    const before = await tierAvailable(db(), suite.fx.tierId);
+    suite.t.payments.down = true;
     try {
       const error = await refusal(c.run());
       expect([error.status, error.code, error.message]).toEqual([
@@ -195,12 +182,12 @@ describe('mp_pix', () => {
         'Ocorreu um erro ao processar o PIX. Tente novamente mais tarde!',
       ]);
     } finally {
-      t.payments.down = false;
+      suite.t.payments.down = false;
     }
     const stored = await row(c.confirmationId);
     expect(stored).toMatchObject({ c: 'rejected', r: 'rejected' });
     expect(stored.response_data?.reason).toBe('Não foi possível gerar o PIX.');
-    expect(await tierAvailable(db(), fx.tierId)).toBe(before! + 1);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! + 1);
   });
 });
 
@@ -208,32 +195,34 @@ describe('PIX expiry without a webhook, and the payment screen’s poll', () => 
   it('the poll answers the member’s own attempt only, and expires it once overdue (place back once)', async () => {
     const c = await checkoutOf('mp_pix');
     await c.run();
-    const mine = t.tokenFor({ id: c.userId, email: c.ctx.user.email });
-    const poll = await t.call(`/v1/mercadopago/confirmations/${c.confirmationId}`, { token: mine });
+    const mine = suite.t.tokenFor({ id: c.userId, email: c.ctx.user.email });
+    const poll = await suite.t.call(`/v1/mercadopago/confirmations/${c.confirmationId}`, { token: mine });
     expect(poll.status).toBe(200);
     expect(poll.body).toMatchObject({
       status: 'pending',
       strategy: 'mp_pix',
       request_data: { qr_code: expect.any(String) },
     });
-    const other = await t.call(`/v1/mercadopago/confirmations/${c.confirmationId}`, {
-      token: t.tokenFor({}),
+    const other = await suite.t.call(`/v1/mercadopago/confirmations/${c.confirmationId}`, {
+      token: suite.t.tokenFor({}),
     });
     expect(other.status).toBe(404);
-    expect((await t.call('/v1/mercadopago/confirmations/nao-e-uuid', { token: mine })).status).toBe(400);
-    expect((await t.call(`/v1/mercadopago/confirmations/${c.confirmationId}`)).status).toBe(401);
+    expect((await suite.t.call('/v1/mercadopago/confirmations/nao-e-uuid', { token: mine })).status).toBe(
+      400,
+    );
+    expect((await suite.t.call(`/v1/mercadopago/confirmations/${c.confirmationId}`)).status).toBe(401);
 
     await db().query(`update registration_confirmations set expires_at = $1 where id = $2`, [
       new Date(TEST_NOW.getTime() - 1000),
       c.confirmationId,
     ]);
-    const before = await tierAvailable(db(), fx.tierId);
+    const before = await tierAvailable(db(), suite.fx.tierId);
     const polls = await Promise.all(
-      [1, 2, 3].map(() => t.call(`/v1/mercadopago/confirmations/${c.confirmationId}`, { token: mine })),
+      [1, 2, 3].map(() => suite.t.call(`/v1/mercadopago/confirmations/${c.confirmationId}`, { token: mine })),
     );
     for (const p of polls) expect(p.body.status).toBe('expired');
     expect(await row(c.confirmationId)).toMatchObject({ c: 'expired', r: 'expired' });
-    expect(await tierAvailable(db(), fx.tierId)).toBe(before! + 1);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! + 1);
   });
 
   it('the sweep (service key only) expires overdue PIX, but one paid at the last second becomes paid', async () => {
@@ -241,17 +230,21 @@ describe('PIX expiry without a webhook, and the payment screen’s poll', () => 
     const paidLate = await checkoutOf('mp_pix');
     const a = await unpaid.run();
     const b = await paidLate.run();
-    t.payments.settle(b.transaction_id!, 'approved');
+    suite.t.payments.settle(b.transaction_id!, 'approved');
     await db().query(`update registration_confirmations set expires_at = $1 where id = any($2::uuid[])`, [
       new Date(TEST_NOW.getTime() - 1000),
       [a.id, b.id],
     ]);
-    expect((await t.call('/v1/mercadopago/sweep', { method: 'POST' })).status).toBe(401);
+    expect((await suite.t.call('/v1/mercadopago/sweep', { method: 'POST' })).status).toBe(401);
     expect(
-      (await t.call('/v1/mercadopago/sweep', { method: 'POST', headers: { authorization: 'Bearer anon' } }))
-        .status,
+      (
+        await suite.t.call('/v1/mercadopago/sweep', {
+          method: 'POST',
+          headers: { authorization: 'Bearer anon' },
+        })
+      ).status,
     ).toBe(401);
-    const swept = await t.call('/v1/mercadopago/sweep', {
+    const swept = await suite.t.call('/v1/mercadopago/sweep', {
       method: 'POST',
       headers: { authorization: 'Bearer service' },
     });
@@ -263,7 +256,7 @@ describe('PIX expiry without a webhook, and the payment screen’s poll', () => 
   });
 
   it('the config gives the browser the public key only', async () => {
-    const res = await t.call('/v1/mercadopago/config', { token: t.tokenFor({}) });
+    const res = await suite.t.call('/v1/mercadopago/config', { token: suite.t.tokenFor({}) });
     expect(res.body).toEqual({ publicKey: 'TEST-public', simulated: true });
   });
 });

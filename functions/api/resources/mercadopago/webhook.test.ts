@@ -1,39 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { describe, expect, it } from 'vitest';
 import { signNotification } from '../../adapters/mercadopago-signature.ts';
-import {
-  type EventFixture,
-  makeEvent,
-  makeRegistration,
-  makeUsers,
-  tierAvailable,
-} from '../../testing/checkout-fixtures.ts';
-import { createTestApp, TEST_NOW, TEST_WEBHOOK_SECRET } from '../../testing/test-app.ts';
+import { makeRegistration, tierAvailable } from '../../testing/checkout-fixtures.ts';
+import { mercadoPagoSuite } from '../../testing/mercadopago-suite.ts';
+import { TEST_NOW, TEST_WEBHOOK_SECRET } from '../../testing/test-app.ts';
 import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 
 // POST /v1/webhooks/mercadopago in both projects: PGlite (unit) and a real PostgreSQL (postgres),
 // where the concurrent webhook + staff case really races.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-let fx: EventFixture;
-let users: string[];
-let nextUser = 0;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-  fx = await makeEvent(database.db, { total: 50, methods: ['mp_pix', 'mp_card'] });
-  users = await makeUsers(database.db, 40);
-}, 120_000);
-afterAll(() => database?.close());
-
-const db = () => database.db;
+const suite = mercadoPagoSuite({ total: 50 });
+const db = () => suite.db;
 
 /** A pending PIX attempt (1000 centavos) with its payment at the fake gateway. */
 async function pendingPix() {
-  const { registrationId, confirmationId } = await makeRegistration(db(), fx, users[nextUser++]!, {
+  const { registrationId, confirmationId } = await makeRegistration(db(), suite.fx, await suite.newUser(), {
     strategy: 'mp_pix',
   });
-  const payment = await t.payments.createPayment({
+  const payment = await suite.t.payments.createPayment({
     idempotencyKey: confirmationId,
     method: 'mp_pix',
     amountCents: 1000,
@@ -65,7 +47,7 @@ async function notify(
       : opts.signature;
   const headers: Record<string, string> = { 'x-request-id': requestId };
   if (signature !== null) headers['x-signature'] = signature;
-  return t.call(`/v1/webhooks/mercadopago?data.id=${paymentId}&type=${opts.type ?? 'payment'}`, {
+  return suite.t.call(`/v1/webhooks/mercadopago?data.id=${paymentId}&type=${opts.type ?? 'payment'}`, {
     method: 'POST',
     headers,
     json: { action: 'payment.updated', type: 'payment', data: { id: paymentId } },
@@ -91,7 +73,7 @@ async function events(paymentId: string) {
 describe('webhook signature', () => {
   it('a valid signature: the payment is re-read, recorded once and applied (paid)', async () => {
     const pix = await pendingPix();
-    t.payments.settle(pix.paymentId, 'approved');
+    suite.t.payments.settle(pix.paymentId, 'approved');
     const res = await notify(pix.paymentId);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: true, replay: false, outcome: 'changed' });
@@ -104,7 +86,7 @@ describe('webhook signature', () => {
 
   it('wrong, missing, stale, malformed or foreign signatures get 401 and change nothing', async () => {
     const pix = await pendingPix();
-    t.payments.settle(pix.paymentId, 'approved');
+    suite.t.payments.settle(pix.paymentId, 'approved');
     const requestId = crypto.randomUUID();
     const good = await signNotification({
       secret: TEST_WEBHOOK_SECRET,
@@ -147,12 +129,12 @@ describe('webhook signature', () => {
 
   it('Mercado Pago unreachable while re-reading: 503 (it retries), nothing recorded', async () => {
     const pix = await pendingPix();
-    t.payments.down = true;
+    suite.t.payments.down = true;
     try {
       const res = await notify(pix.paymentId);
       expect(res.status).toBe(503);
     } finally {
-      t.payments.down = false;
+      suite.t.payments.down = false;
     }
     expect(await events(pix.paymentId)).toHaveLength(0);
     expect((await state(pix.confirmationId)).c).toBe('pending');
@@ -162,32 +144,32 @@ describe('webhook signature', () => {
 describe('monotonic, idempotent transitions', () => {
   it('a replayed notification changes nothing: the expired PIX gives its place back once', async () => {
     const pix = await pendingPix();
-    const before = await tierAvailable(db(), fx.tierId);
-    t.payments.settle(pix.paymentId, 'cancelled', 'expired');
+    const before = await tierAvailable(db(), suite.fx.tierId);
+    suite.t.payments.settle(pix.paymentId, 'cancelled', 'expired');
     const first = await notify(pix.paymentId);
     expect(first.body).toMatchObject({ outcome: 'changed' });
     expect(await state(pix.confirmationId)).toMatchObject({ c: 'expired', r: 'expired' });
-    expect(await tierAvailable(db(), fx.tierId)).toBe(before! + 1);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! + 1);
     const requestId = crypto.randomUUID();
     for (let i = 0; i < 3; i++) {
       const again = await notify(pix.paymentId, { requestId });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ replay: true });
     }
-    expect(await tierAvailable(db(), fx.tierId)).toBe(before! + 1);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! + 1);
     expect(await events(pix.paymentId)).toHaveLength(1);
   });
 
   it('an older status arriving after a newer one is ignored (paid stays paid)', async () => {
     const pix = await pendingPix();
-    t.payments.settle(pix.paymentId, 'approved');
+    suite.t.payments.settle(pix.paymentId, 'approved');
     await notify(pix.paymentId);
     // Mercado Pago now answers an older/other state (a delayed notification, a stale read)
-    t.payments.settle(pix.paymentId, 'pending', 'pending_waiting_transfer');
+    suite.t.payments.settle(pix.paymentId, 'pending', 'pending_waiting_transfer');
     expect((await notify(pix.paymentId)).body).toMatchObject({ outcome: 'unchanged' });
-    t.payments.settle(pix.paymentId, 'cancelled', 'expired');
+    suite.t.payments.settle(pix.paymentId, 'cancelled', 'expired');
     expect((await notify(pix.paymentId)).body).toMatchObject({ outcome: 'unchanged' });
-    t.payments.settle(pix.paymentId, 'rejected', 'cc_rejected_other_reason');
+    suite.t.payments.settle(pix.paymentId, 'rejected', 'cc_rejected_other_reason');
     expect((await notify(pix.paymentId)).body).toMatchObject({ outcome: 'unchanged' });
     expect(await state(pix.confirmationId)).toMatchObject({ c: 'paid', r: 'paid' });
   });
@@ -195,11 +177,11 @@ describe('monotonic, idempotent transitions', () => {
   it('a PIX expired by us but paid at the last second becomes paid, taking its place again', async () => {
     const pix = await pendingPix();
     await transitionConfirmation(db(), { confirmationId: pix.confirmationId, to: 'expired' });
-    const before = await tierAvailable(db(), fx.tierId);
-    t.payments.settle(pix.paymentId, 'approved');
+    const before = await tierAvailable(db(), suite.fx.tierId);
+    suite.t.payments.settle(pix.paymentId, 'approved');
     expect((await notify(pix.paymentId)).body).toMatchObject({ outcome: 'changed' });
     expect(await state(pix.confirmationId)).toMatchObject({ c: 'paid', r: 'paid' });
-    expect(await tierAvailable(db(), fx.tierId)).toBe(before! - 1);
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! - 1);
   });
 
   it('an attempt staff canceled is not revived by the provider', async () => {
@@ -209,16 +191,16 @@ describe('monotonic, idempotent transitions', () => {
       to: 'canceled',
       reason: 'duplicada',
     });
-    t.payments.settle(pix.paymentId, 'approved');
+    suite.t.payments.settle(pix.paymentId, 'approved');
     expect((await notify(pix.paymentId)).body).toMatchObject({ outcome: 'unchanged' });
     expect((await state(pix.confirmationId)).c).toBe('canceled');
   });
 
   it('a payment of another amount pays nothing (amount tampering)', async () => {
     const pix = await pendingPix();
-    const payment = t.payments.byId.get(pix.paymentId)!;
+    const payment = suite.t.payments.byId.get(pix.paymentId)!;
     payment.amountCents = 1;
-    t.payments.settle(pix.paymentId, 'approved');
+    suite.t.payments.settle(pix.paymentId, 'approved');
     expect((await notify(pix.paymentId)).body).toMatchObject({ outcome: 'ignored' });
     expect((await state(pix.confirmationId)).c).toBe('pending');
   });
@@ -226,8 +208,8 @@ describe('monotonic, idempotent transitions', () => {
   it('concurrent webhooks and staff approve/reject/cancel on one attempt end in one consistent state', async () => {
     for (let round = 0; round < 4; round++) {
       const pix = await pendingPix();
-      const before = await tierAvailable(db(), fx.tierId);
-      t.payments.settle(
+      const before = await tierAvailable(db(), suite.fx.tierId);
+      suite.t.payments.settle(
         pix.paymentId,
         round % 2 ? 'approved' : 'cancelled',
         round % 2 ? 'accredited' : 'expired',
@@ -255,7 +237,7 @@ describe('monotonic, idempotent transitions', () => {
       expect(end.c).toBe(end.r);
       const active = ['pending', 'analysis', 'paid'].includes(end.c);
       // the place: still held when active, returned exactly once otherwise
-      expect(await tierAvailable(db(), fx.tierId)).toBe(before! + (active ? 0 : 1));
+      expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! + (active ? 0 : 1));
       expect((await events(pix.paymentId)).length).toBe(1);
     }
   });
