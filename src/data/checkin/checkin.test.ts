@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { hashCpf, type RosterEntry, type SyncOutcome } from '../../domain/checkin.ts';
 import { CongregaDb } from '../db.ts';
 import { exclusively, flushOutbox } from '../outbox/outbox.ts';
-import { checkInLocally, clearRosters, mergeRoster, readIssues } from './store.ts';
+import { checkInLocally, clearRosters, mergeRoster, readIssues, storeRosterPage } from './store.ts';
 import { checkinOutboxHandler, type DoorApi, downloadRoster, pullRoster } from './sync.ts';
 
 const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';
@@ -78,6 +78,18 @@ describe('roster download and pulls', () => {
     await pullRoster(EVENT, { api: server.api, db });
     expect(server.calls.at(-1)).toBe('roster {"since":"c1"}');
     expect((await db.rosterMeta.get(EVENT))?.cursor).toBe('c2');
+  });
+
+  it('a downloaded page never loses a check-in made here, and keeps other events apart', async () => {
+    const other = { ...row(2), event_id: 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000002', name: 'Outra' };
+    await db.rosters.bulkPut([
+      row(3, { checked_in_at: '2026-03-10T20:00:00.000Z', checked_in_device: 'A' }),
+      other,
+    ]);
+    await storeRosterPage([row(4), row(1), row(3)], db);
+    expect((await db.rosters.get(id(3)))?.checked_in_device).toBe('A');
+    expect(await db.rosters.get(id(2))).toEqual(other);
+    expect(await db.rosters.where('event_id').equals(EVENT).count()).toBe(3);
   });
 
   it('a pulled row never loses a check-in made here', async () => {

@@ -22,21 +22,51 @@ export function rosterLookup(eventId: string, db = defaultDb): RosterLookup {
 }
 
 /**
- * Stores roster rows. A row never loses a check-in: the server may not know yet of one this door
- * made offline, and a check-in is never undone.
+ * Stores pulled roster rows (a few, anywhere in the roster): each stored row is read by its key
+ * first, so that it never loses a check-in (keepCheckins).
  */
 export async function mergeRoster(entries: RosterEntry[], db = defaultDb): Promise<void> {
   if (entries.length === 0) return;
   await db.transaction('rw', db.rosters, async () => {
-    const known = await db.rosters.bulkGet(entries.map((e) => e.id));
+    const stored = await db.rosters.bulkGet(entries.map((e) => e.id));
+    await db.rosters.bulkPut(keepCheckins(entries, stored));
+  });
+}
+
+/**
+ * Stores a page of a roster download: the event's rows of one id range (pages follow each other in
+ * id order). The rows stored before are read in one request over that range, never one read per
+ * row: on a first download it finds none of this event.
+ */
+export async function storeRosterPage(entries: RosterEntry[], db = defaultDb): Promise<void> {
+  if (entries.length === 0) return;
+  let [low, high] = [entries[0]!.id, entries[0]!.id];
+  for (const { id } of entries) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
+  await db.transaction('rw', db.rosters, async () => {
+    const stored = await db.rosters.where(':id').between(low, high, true, true).toArray();
+    const byId = new Map(stored.map((r) => [r.id, r]));
     await db.rosters.bulkPut(
-      entries.map((e, i) => {
-        const before = known[i];
-        return before?.checked_in_at && !e.checked_in_at
-          ? { ...e, checked_in_at: before.checked_in_at, checked_in_device: before.checked_in_device }
-          : e;
-      }),
+      keepCheckins(
+        entries,
+        entries.map((e) => byId.get(e.id)),
+      ),
     );
+  });
+}
+
+/**
+ * A row never loses a check-in: the server may not know yet of one this door made offline, and a
+ * check-in is never undone. `stored[i]` is the row kept here before `entries[i]`.
+ */
+function keepCheckins(entries: RosterEntry[], stored: (RosterEntry | undefined)[]): RosterEntry[] {
+  return entries.map((e, i) => {
+    const before = stored[i];
+    return before?.checked_in_at && !e.checked_in_at
+      ? { ...e, checked_in_at: before.checked_in_at, checked_in_device: before.checked_in_device }
+      : e;
   });
 }
 

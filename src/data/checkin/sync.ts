@@ -6,7 +6,7 @@ import type { CheckinEvent, RosterPage, SyncBody, SyncOutcome } from '../../doma
 import { fetchApi } from '../api.ts';
 import { type CongregaDb, db as defaultDb, type OutboxItem } from '../db.ts';
 import { flushOutbox, type OutboxHandler } from '../outbox/outbox.ts';
-import { mergeRoster } from './store.ts';
+import { mergeRoster, storeRosterPage } from './store.ts';
 
 /** The server calls the door makes (the typed API client by default; tests give the real app). */
 export interface DoorApi {
@@ -35,7 +35,7 @@ export async function downloadRoster(
   for (;;) {
     // the next page downloads while this one is stored
     const next = page.next ? api.roster(event.id, { after: page.next }) : null;
-    await mergeRoster(page.entries, db);
+    await storeRosterPage(page.entries, db);
     done += page.entries.length;
     onProgress(done, total);
     if (!next) break;

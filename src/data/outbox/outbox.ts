@@ -8,10 +8,11 @@
  * never creates a second record.
  */
 import type { Table } from 'dexie';
+import { SYNC_BATCH_MAX } from '../../domain/checkin.ts';
 import { type CongregaDb, db as defaultDb, type OutboxItem } from '../db.ts';
 
-/** Items per request (the sync endpoint takes up to SYNC_BATCH_MAX). */
-export const OUTBOX_BATCH = 250;
+/** Items per request: as many as the sync endpoint takes (fewer round trips when a queue drains). */
+export const OUTBOX_BATCH = SYNC_BATCH_MAX;
 
 /**
  * Sends a batch and applies the answers. `send` answers the client ids the server answered for
