@@ -160,6 +160,32 @@ describe('outbox flush', () => {
     expect(await readIssues(EVENT, db)).toEqual([]);
   });
 
+  it('a batch never answered times out: aborted, the items stay queued, the next flush sends them', async () => {
+    const server = fakeServer([]);
+    await checkInLocally(EVENT, '100001', 'P', db);
+    let aborted = false;
+    const hanging: DoorApi = {
+      ...server.api,
+      sync: (_body, signal) =>
+        new Promise((_, reject) =>
+          signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('aborted'));
+          }),
+        ),
+    };
+    const r = await flushOutbox(checkinOutboxHandler(hanging), { db, timeoutMs: 50 });
+    expect(r).toMatchObject({ answered: 0, remaining: 1 });
+    expect(r.error).toBeInstanceOf(Error);
+    expect(aborted).toBe(true);
+    expect((await db.outbox.toArray())[0]!.attempts).toBe(1);
+    expect(await flushOutbox(checkinOutboxHandler(server.api), { db })).toMatchObject({
+      answered: 1,
+      remaining: 0,
+    });
+    expect(server.checkins.size).toBe(1);
+  });
+
   it('a conflict is recorded for staff with when and which device, and the roster shows the winner', async () => {
     const server = fakeServer([]);
     server.checkins.set(id(1), { clientId: 'other', at: '2026-03-10T19:00:00.000Z', device: 'Porta 2' });

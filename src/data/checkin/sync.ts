@@ -12,14 +12,15 @@ import { mergeRoster, storeRosterPage } from './store.ts';
 export interface DoorApi {
   events(): Promise<CheckinEvent[]>;
   roster(eventId: string, query: { after?: string; since?: string }): Promise<RosterPage>;
-  sync(body: SyncBody): Promise<{ results: SyncOutcome[] }>;
+  sync(body: SyncBody, signal?: AbortSignal): Promise<{ results: SyncOutcome[] }>;
 }
 
 export const httpDoorApi: DoorApi = {
   events: () => fetchApi((api) => api.v1.admin.checkin.events.$get()),
   roster: (eventId, query) =>
     fetchApi((api) => api.v1.admin.checkin.events[':eventId'].roster.$get({ param: { eventId }, query })),
-  sync: (body) => fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body })),
+  sync: (body, signal) =>
+    fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body }, { init: { signal } })),
 };
 
 /** Downloads an event's whole roster, page by page, reporting (done, total). */
@@ -70,7 +71,7 @@ export async function pullRoster(
 export function checkinOutboxHandler(api: DoorApi = httpDoorApi): OutboxHandler<SyncOutcome> {
   return {
     tables: (db) => [db.rosters, db.checkinIssues],
-    async send(items) {
+    async send(items, signal) {
       const byEvent = new Map<string, OutboxItem[]>();
       for (const item of items) {
         const list = byEvent.get(item.payload.eventId) ?? [];
@@ -79,15 +80,18 @@ export function checkinOutboxHandler(api: DoorApi = httpDoorApi): OutboxHandler<
       }
       const answers: SyncOutcome[] = [];
       for (const [eventId, list] of byEvent) {
-        const { results } = await api.sync({
-          eventId,
-          device: list[0]!.payload.device,
-          items: list.map((i) => ({
-            clientId: i.clientId,
-            registrationId: i.payload.registrationId,
-            scannedAt: i.payload.scannedAt,
-          })),
-        });
+        const { results } = await api.sync(
+          {
+            eventId,
+            device: list[0]!.payload.device,
+            items: list.map((i) => ({
+              clientId: i.clientId,
+              registrationId: i.payload.registrationId,
+              scannedAt: i.payload.scannedAt,
+            })),
+          },
+          signal,
+        );
         answers.push(...results);
       }
       return answers;
