@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { hashCpf, type RosterEntry, type SyncOutcome } from '../../domain/checkin.ts';
 import { CongregaDb } from '../db.ts';
 import { exclusively, flushOutbox } from '../outbox/outbox.ts';
-import { checkInLocally, clearRosters, mergeRoster, readIssues, storeRosterPage } from './store.ts';
+import { checkInLocally, clearRosters, mergeRoster, readIssues, rosterCount } from './store.ts';
 import { checkinOutboxHandler, type DoorApi, downloadRoster, pullRoster } from './sync.ts';
 
 const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';
@@ -80,16 +80,19 @@ describe('roster download and pulls', () => {
     expect((await db.rosterMeta.get(EVENT))?.cursor).toBe('c2');
   });
 
-  it('a downloaded page never loses a check-in made here, and keeps other events apart', async () => {
-    const other = { ...row(2), event_id: 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000002', name: 'Outra' };
-    await db.rosters.bulkPut([
-      row(3, { checked_in_at: '2026-03-10T20:00:00.000Z', checked_in_device: 'A' }),
-      other,
-    ]);
-    await storeRosterPage([row(4), row(1), row(3)], db);
-    expect((await db.rosters.get(id(3)))?.checked_in_device).toBe('A');
-    expect(await db.rosters.get(id(2))).toEqual(other);
-    expect(await db.rosters.where('event_id').equals(EVENT).count()).toBe(3);
+  it('a download again never loses a check-in made here; its pages replace the earlier ones', async () => {
+    const server = fakeServer([row(1), row(2), row(3)]);
+    await downloadRoster(EV, () => {}, { api: server.api, db });
+    expect((await checkInLocally(EVENT, '100003', 'A', db)).kind).toBe('created');
+    const other = { ...row(9), event_id: 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000002' };
+    await mergeRoster([other], db);
+    await downloadRoster(EV, () => {}, { api: fakeServer([row(1), row(3), row(4)]).api, db });
+    expect(await checkInLocally(EVENT, '100003', 'B', db)).toMatchObject({ kind: 'already', device: 'A' });
+    expect(await checkInLocally(EVENT, '100002', 'B', db)).toMatchObject({ kind: 'not_found' });
+    expect((await checkInLocally(EVENT, '100004', 'B', db)).kind).toBe('created');
+    expect(await db.rosterPages.where('event_id').equals(EVENT).count()).toBe(2);
+    expect(await rosterCount(EVENT, db)).toBe(3);
+    expect(await db.rosters.get(other.id)).toEqual(other);
   });
 
   it('a pulled row never loses a check-in made here', async () => {
@@ -125,6 +128,7 @@ describe('checkInLocally', () => {
     await checkInLocally(EVENT, '100001', 'P', db);
     await clearRosters(db);
     expect(await db.rosters.count()).toBe(0);
+    expect(await db.rosterPages.count()).toBe(0);
     expect(await db.outbox.count()).toBe(1);
   });
 });
