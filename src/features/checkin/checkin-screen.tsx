@@ -4,6 +4,7 @@ import {
   type DoorFeedback,
   doorDeviceName,
   previewCheckin,
+  rosterPagesIndex,
 } from '../../data/checkin/store.ts';
 import { downloadRoster, flushCheckins, httpDoorApi, pullRoster } from '../../data/checkin/sync.ts';
 import {
@@ -94,6 +95,11 @@ function Door({ staffName }: { staffName: string }) {
     if (!meta && event && online) void download(event);
   }, [eventId, meta, online, choices, download]);
   const hasRoster = Boolean(meta);
+  // the downloaded pages indexed in memory before the first code, not during it
+  const downloadId = meta?.download;
+  useEffect(() => {
+    if (eventId && downloadId) void rosterPagesIndex(eventId);
+  }, [eventId, downloadId]);
   const updatedAt = useRef(0);
   updatedAt.current = meta?.updated_at ?? 0;
   useEffect(() => {
