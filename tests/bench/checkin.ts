@@ -6,7 +6,7 @@
  * registrations on the event happening now. In system Chromium, signed in as voluntario@ at
  * /admin/checkin:
  *   1. roster of 10,001 downloaded and stored in IndexedDB: from choosing the event to the
- *      'N inscritos neste aparelho' line (budget 2 s);
+ *      'N inscritos neste aparelho' line, timed in the page (budget 2 s);
  *   2. offline, scan/code → feedback: from the form's submit to the feedback's change in the page
  *      (performance.now in the page), 200 codes alternating found / not found; p50 / p95
  *      (budget p95 100 ms);
@@ -49,7 +49,9 @@ try {
          from generate_series(1, $1::int) i returning id, email)
      , profiles as (
        insert into public.profiles (id, name, email, cpf)
-       select id, 'Pessoa ' || split_part(email, '@', 1) || ' Teste', email, null from people returning id)
+       -- each with a CPF (11 digits), so the roster carries a salted hash per row as it will live
+       select id, 'Pessoa ' || split_part(email, '@', 1) || ' Teste', email,
+              '0' || lpad((row_number() over ())::text, 10, '0') from people returning id)
      insert into public.registrations (user_id, tier_id, event_id, frozen_value, status)
      select p.id, t.id, $2, 0, 'paid' from profiles p,
        (select id from public.pricing_tiers where event_id = $2 limit 1) t`,
@@ -77,6 +79,10 @@ try {
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/');
   await page.goto('/admin/checkin');
+  // controlled by the service worker, so that the door reloads offline (step 3)
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
   await page.getByLabel('Escolha o evento').waitFor();
   await page.waitForFunction(() => document.querySelectorAll('option').length > 1);
 
@@ -103,11 +109,30 @@ try {
   }
 
   // 1. roster download and storage
+  // timed in the page (performance.now): from the choice to the status line's change, not to
+  // Playwright's next poll of the page
   const total = regs.length + 1; // + the pending one
-  const r0 = Date.now();
+  const ready = `${total} inscritos neste aparelho`;
+  await page.evaluate((ready) => {
+    const w = window as unknown as { __rosterMs: Promise<number> };
+    const select = document.querySelector('select')!;
+    w.__rosterMs = new Promise((done) => {
+      let t0 = 0;
+      select.addEventListener('change', () => (t0 = performance.now()), { capture: true, once: true });
+      const seen = new MutationObserver(() => {
+        if (t0 && document.querySelector('.door-status')?.textContent?.includes(ready)) {
+          seen.disconnect();
+          done(performance.now() - t0);
+        }
+      });
+      seen.observe(document.body, { childList: true, characterData: true, subtree: true });
+    });
+  }, ready);
   await page.getByLabel('Escolha o evento').selectOption(EVENT);
-  await page.getByText(new RegExp(`^${total} inscritos neste aparelho$`)).waitFor({ timeout: 60_000 });
-  const rosterMs = Date.now() - r0;
+  await page.getByText(ready, { exact: true }).waitFor({ timeout: 60_000 });
+  const rosterMs = Math.round(
+    await page.evaluate(() => (window as unknown as { __rosterMs: Promise<number> }).__rosterMs),
+  );
   console.log(`roster of ${total} downloaded and stored: ${rosterMs} ms (budget ${BUDGET.rosterMs})`);
   if (rosterMs > BUDGET.rosterMs) failures.push(`roster ${rosterMs} ms`);
 

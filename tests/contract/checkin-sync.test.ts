@@ -1,8 +1,9 @@
 /**
  * Exactly once, end to end below the browser: the door's outbox (Dexie on fake-indexeddb) flushing
  * to the real API on a real database (PGlite; PostgreSQL in the postgres project), with faults
- * injected between them: a 500 before the server acts, a time-out after it acted, the same batch
- * delivered twice at once, a tab killed mid-flush, two doors admitting one person offline.
+ * injected between them: a 500 before the server acts, a time-out after it acted (on the first batch
+ * or mid-flush), the same batch delivered twice at once, a tab killed mid-flush, two doors admitting
+ * one person offline.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +40,9 @@ afterAll(() => close?.());
 
 type Fault = 'none' | '500' | 'timeout-after' | 'twice';
 let fault: Fault = 'none';
+/** The fault hits from this sync call on (1: the first batch); the calls before it go through. */
+let faultFrom = 1;
+let syncCalls = 0;
 
 /** The door's calls on the real app, with the fault of the moment. */
 function door(): DoorApi {
@@ -53,6 +57,7 @@ function door(): DoorApi {
     roster: (eventId, q) =>
       call(`/v1/admin/checkin/events/${eventId}/roster?${new URLSearchParams(q as Record<string, string>)}`),
     sync: async (body) => {
+      const fault = ++syncCalls >= faultFrom ? currentFault() : 'none';
       if (fault === '500') throw Object.assign(new Error('Erro'), { code: 'INTERNAL' });
       if (fault === 'twice') {
         const [a] = await Promise.all([
@@ -87,8 +92,12 @@ async function newDoor() {
   return local;
 }
 
+const currentFault = () => fault;
+
 beforeEach(async () => {
   fault = 'none';
+  faultFrom = 1;
+  syncCalls = 0;
   await db.query('delete from checkins where event_id = $1', [EVENT]);
 });
 
@@ -112,6 +121,31 @@ describe('door outbox → API, exactly once', () => {
     expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 5, remaining: 0 });
     const stored = await serverCheckins();
     expect(stored.map((c) => c.registration_id)).toEqual(people.map((p) => p.registrationId).sort());
+    expect(await local.checkinIssues.count()).toBe(0);
+  });
+
+  it('mid-flush: the second batch answers 500, then times out after the server applied it', async () => {
+    const local = await newDoor();
+    const people = DEMO_ATTENDEES.slice(0, 5);
+    for (const p of people) await checkInLocally(EVENT, p.seq, 'Porta 1', local);
+    const handler = checkinOutboxHandler(door());
+
+    fault = '500';
+    faultFrom = 2;
+    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 2, remaining: 3 });
+    expect(await serverCheckins()).toHaveLength(2);
+
+    fault = 'timeout-after';
+    faultFrom = syncCalls + 2;
+    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 2, remaining: 1 });
+    // the last batch (one item) was applied, its answer lost: all five stored, one still queued
+    expect(await serverCheckins()).toHaveLength(5);
+
+    fault = 'none';
+    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 1, remaining: 0 });
+    expect((await serverCheckins()).map((c) => c.registration_id)).toEqual(
+      people.map((p) => p.registrationId).sort(),
+    );
     expect(await local.checkinIssues.count()).toBe(0);
   });
 

@@ -1,11 +1,13 @@
 /**
  * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen: the event lists, the event page and its overlay, the
  * Fastpass page, the auth screens (the welcome form too), the profile, checkout and my
- * registrations, the staff payment review, the 404 and an 'Em breve' page. Any violation fails, with
- * its targets.
+ * registrations, the staff payment review, the door (/admin/checkin with its roster and feedback,
+ * /event-welcome, the member's check-in overlay), the 404 and an 'Em breve' page. Any violation
+ * fails, with its targets.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -200,4 +202,57 @@ test('event editor screens: admin list, new event with its dialogs, edit with ti
   await page.goto(`/admin/events/${conference.id}`);
   await expect(page.getByTestId('tier-row').first()).toBeVisible();
   await expectNoViolations(page, '/admin/events/:id');
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/auth/login?method=email');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+test('door screens: /admin/checkin with the roster downloaded and its feedback, /event-welcome', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_USERS.voluntario.email);
+  await page.goto('/admin/checkin');
+  await expect(page.getByLabel('Código manual ou CPF')).toBeDisabled();
+  await expectNoViolations(page, '/admin/checkin (no event chosen)');
+  await page.getByLabel('Escolha o evento').selectOption(DEMO_EVENTS.happeningNow.id);
+  await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });
+  await expectNoViolations(page, '/admin/checkin (roster downloaded)');
+  // feedbacks that change nothing on the server: not found, not paid
+  const code = page.getByLabel('Código manual ou CPF');
+  await code.fill('000-000');
+  await page.getByRole('button', { name: 'Fazer checkin' }).click();
+  await expect(page.getByText(/Inscrição não encontrada/)).toBeVisible();
+  await expectNoViolations(page, '/admin/checkin (not found)');
+  await code.fill(DEMO_ATTENDEES.at(-1)!.seq);
+  await page.getByRole('button', { name: 'Fazer checkin' }).click();
+  await expect(page.getByText(/ainda não está paga/)).toBeVisible();
+  await expectNoViolations(page, '/admin/checkin (not paid)');
+
+  await page.goto('/event-welcome');
+  await expect(page.getByRole('link', { name: 'Ir para o início' })).toBeVisible();
+  await expectNoViolations(page, '/event-welcome');
+});
+
+test("member's check-in overlay on the event page ('Está na hora de fazer o Check-in...')", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // lider@ joins the free tier of the event happening now (membro@ is checked in by checkin.spec)
+  await signIn(page, DEMO_USERS.lider.email);
+  await page.goto(`/checkout/${DEMO_EVENTS.happeningNow.id}/${DEMO_TIERS.happeningNowFree.id}`);
+  await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pago', { timeout: 30_000 });
+  await page.goto(`/events/${DEMO_EVENTS.happeningNow.id}`);
+  const overlay = page.getByRole('dialog', { name: 'Está na hora de fazer o Check-in...' });
+  await expect(overlay.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  await expectNoViolations(page, 'check-in overlay');
+  // the manual code revealed after 15 s
+  await expect(overlay.getByTestId('manual-code')).toBeVisible({ timeout: 30_000 });
+  await expectNoViolations(page, 'check-in overlay (manual code)');
 });

@@ -3,7 +3,8 @@
  * roster, goes offline, checks in five people by code and one by showing a QR to the camera
  * (Chromium's fake camera plays a video the test draws), reloads offline, comes back online, and the
  * server holds exactly those six check-ins; a second device that admitted one of them offline shows
- * the conflict. The member's page, online, lands on /event-welcome when their check-in arrives.
+ * the conflict. The member's page, online, lands on /event-welcome when their check-in arrives; the
+ * member's ticket opens offline once seen online.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,15 +32,22 @@ async function login(page: Page, email: string) {
 }
 
 /** Signs in, opens the door controlled by the service worker (so it reloads offline) and picks the event. */
-async function openDoor(context: BrowserContext): Promise<Page> {
+async function openDoor(context: BrowserContext, baseURL: string): Promise<Page> {
   const page = await context.newPage();
   await login(page, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // every registration of the event: the seed's, membro@'s, and any another spec makes meanwhile
+  const before = await serverRosterTotal(baseURL);
+  expect(before).toBeGreaterThanOrEqual(DEMO_ATTENDEES.length + 1);
   await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
-  await expect(page.getByText(`${DEMO_ATTENDEES.length + 1} inscritos neste aparelho`)).toBeVisible();
+  const stored = page.getByText(/^\d+ inscritos neste aparelho$/);
+  await expect(stored).toBeVisible();
+  const count = Number((await stored.textContent())?.match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThanOrEqual(before);
+  expect(count).toBeLessThanOrEqual(await serverRosterTotal(baseURL));
   return page;
 }
 
@@ -56,6 +64,14 @@ async function token(baseURL: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   return (await res.json()).access_token;
+}
+
+/** How many registrations the server's roster of the event holds. */
+async function serverRosterTotal(baseURL: string): Promise<number> {
+  const res = await fetch(`${baseURL}/functions/v1/api/v1/admin/checkin/events/${EVENT.id}/roster`, {
+    headers: { authorization: `Bearer ${await token(baseURL, DEMO_USERS.voluntario.email)}` },
+  });
+  return ((await res.json()) as { total: number }).total;
 }
 
 async function serverCheckins(baseURL: string) {
@@ -88,8 +104,8 @@ test('offline door: five by code, one by camera, reload offline, sync exactly on
     const options = { baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', permissions: ['camera'] };
     const doorA = await browser.newContext(options);
     const doorB = await browser.newContext(options);
-    const a = await openDoor(doorA);
-    const b = await openDoor(doorB);
+    const a = await openDoor(doorA, baseURL!);
+    const b = await openDoor(doorB, baseURL!);
 
     await doorA.setOffline(true);
     await doorB.setOffline(true);
@@ -185,4 +201,25 @@ test("the member's page asks for the check-in and lands on /event-welcome when t
   await expect(page.getByTestId('manual-code')).toHaveText(
     `${DEMO_REGISTRATIONS.membroHappeningNow.seq.slice(0, 3)}-${DEMO_REGISTRATIONS.membroHappeningNow.seq.slice(3)}`,
   );
+});
+
+test("a member's ticket opens with the network cut, once seen online", async ({ page, context }) => {
+  await login(page, DEMO_USERS.membro.email);
+  const ticket = `/my-registrations/${DEMO_REGISTRATIONS.membroHappeningNow.id}`;
+  await page.goto(ticket);
+  await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  const code = `${DEMO_REGISTRATIONS.membroHappeningNow.seq.slice(0, 3)}-${DEMO_REGISTRATIONS.membroHappeningNow.seq.slice(3)}`;
+  await expect(page.getByTestId('manual-code')).toHaveText(code);
+  // the service worker controls the page from the next load on
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByTestId('manual-code')).toHaveText(code);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  await expect(page.getByTestId('manual-code')).toHaveText(code);
+  await expect(page.getByText(EVENT.title).first()).toBeVisible();
+  await context.setOffline(false);
 });

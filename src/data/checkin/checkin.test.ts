@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { hashCpf, type RosterEntry, type SyncOutcome } from '../../domain/checkin.ts';
 import { CongregaDb } from '../db.ts';
 import { exclusively, flushOutbox } from '../outbox/outbox.ts';
-import { checkInLocally, clearRosters, mergeRoster, readIssues } from './store.ts';
+import { checkInLocally, clearRosters, mergeRoster, readIssues, rosterCount } from './store.ts';
 import { checkinOutboxHandler, type DoorApi, downloadRoster, pullRoster } from './sync.ts';
 
 const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';
@@ -80,6 +80,21 @@ describe('roster download and pulls', () => {
     expect((await db.rosterMeta.get(EVENT))?.cursor).toBe('c2');
   });
 
+  it('a download again never loses a check-in made here; its pages replace the earlier ones', async () => {
+    const server = fakeServer([row(1), row(2), row(3)]);
+    await downloadRoster(EV, () => {}, { api: server.api, db });
+    expect((await checkInLocally(EVENT, '100003', 'A', db)).kind).toBe('created');
+    const other = { ...row(9), event_id: 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000002' };
+    await mergeRoster([other], db);
+    await downloadRoster(EV, () => {}, { api: fakeServer([row(1), row(3), row(4)]).api, db });
+    expect(await checkInLocally(EVENT, '100003', 'B', db)).toMatchObject({ kind: 'already', device: 'A' });
+    expect(await checkInLocally(EVENT, '100002', 'B', db)).toMatchObject({ kind: 'not_found' });
+    expect((await checkInLocally(EVENT, '100004', 'B', db)).kind).toBe('created');
+    expect(await db.rosterPages.where('event_id').equals(EVENT).count()).toBe(2);
+    expect(await rosterCount(EVENT, db)).toBe(3);
+    expect(await db.rosters.get(other.id)).toEqual(other);
+  });
+
   it('a pulled row never loses a check-in made here', async () => {
     await mergeRoster([row(1, { checked_in_at: '2026-03-10T20:00:00.000Z', checked_in_device: 'A' })], db);
     await mergeRoster([row(1)], db);
@@ -113,6 +128,7 @@ describe('checkInLocally', () => {
     await checkInLocally(EVENT, '100001', 'P', db);
     await clearRosters(db);
     expect(await db.rosters.count()).toBe(0);
+    expect(await db.rosterPages.count()).toBe(0);
     expect(await db.outbox.count()).toBe(1);
   });
 });
@@ -146,6 +162,32 @@ describe('outbox flush', () => {
     });
     expect(server.checkins.size).toBe(1);
     expect(await readIssues(EVENT, db)).toEqual([]);
+  });
+
+  it('a batch never answered times out: aborted, the items stay queued, the next flush sends them', async () => {
+    const server = fakeServer([]);
+    await checkInLocally(EVENT, '100001', 'P', db);
+    let aborted = false;
+    const hanging: DoorApi = {
+      ...server.api,
+      sync: (_body, signal) =>
+        new Promise((_, reject) =>
+          signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('aborted'));
+          }),
+        ),
+    };
+    const r = await flushOutbox(checkinOutboxHandler(hanging), { db, timeoutMs: 50 });
+    expect(r).toMatchObject({ answered: 0, remaining: 1 });
+    expect(r.error).toBeInstanceOf(Error);
+    expect(aborted).toBe(true);
+    expect((await db.outbox.toArray())[0]!.attempts).toBe(1);
+    expect(await flushOutbox(checkinOutboxHandler(server.api), { db })).toMatchObject({
+      answered: 1,
+      remaining: 0,
+    });
+    expect(server.checkins.size).toBe(1);
   });
 
   it('a conflict is recorded for staff with when and which device, and the roster shows the winner', async () => {

@@ -13,30 +13,130 @@ import {
 } from '../../domain/checkin.ts';
 import { type CheckinIssue, type CongregaDb, db as defaultDb, type RosterMeta } from '../db.ts';
 
+/** The pages of an event's current download, indexed in memory (built once per download). */
+interface PagesIndex {
+  download: string | undefined;
+  byId: Map<string, RosterEntry>;
+  bySeq: Map<string, RosterEntry>;
+  byCpfHash: Map<string, RosterEntry>;
+}
+
+const indexes = new WeakMap<CongregaDb, Map<string, PagesIndex>>();
+
+/** The downloaded pages of the event as kept by the download rosterMeta names. */
+export async function rosterPagesIndex(eventId: string, db = defaultDb): Promise<PagesIndex> {
+  const download = (await db.rosterMeta.get(eventId))?.download;
+  const cache = indexes.get(db) ?? new Map<string, PagesIndex>();
+  indexes.set(db, cache);
+  const cached = cache.get(eventId);
+  if (cached && cached.download === download) return cached;
+  const index: PagesIndex = { download, byId: new Map(), bySeq: new Map(), byCpfHash: new Map() };
+  if (download) {
+    const pages = await db.rosterPages
+      .where('[event_id+download+first]')
+      .between([eventId, download, ''], [eventId, download, '\uffff'])
+      .toArray();
+    for (const page of pages) {
+      for (const entry of page.entries) {
+        index.byId.set(entry.id, entry);
+        index.bySeq.set(entry.seq, entry);
+        if (entry.cpf_hash) index.byCpfHash.set(entry.cpf_hash, entry);
+      }
+    }
+  }
+  cache.set(eventId, index);
+  return index;
+}
+
+/** A row as the door knows it now: changed since the download (`rosters`) or as downloaded. */
+export async function rosterEntry(eventId: string, id: string, db = defaultDb) {
+  return (await db.rosters.get(id)) ?? (await rosterPagesIndex(eventId, db)).byId.get(id);
+}
+
 export function rosterLookup(eventId: string, db = defaultDb): RosterLookup {
+  const pages = () => rosterPagesIndex(eventId, db);
   return {
-    byId: (id) => db.rosters.get(id),
-    bySeq: (seq) => db.rosters.where('[event_id+seq]').equals([eventId, seq]).first(),
-    byCpfHash: (hash) => db.rosters.where('[event_id+cpf_hash]').equals([eventId, hash]).first(),
+    byId: (id) => rosterEntry(eventId, id, db),
+    bySeq: async (seq) =>
+      (await db.rosters.where('[event_id+seq]').equals([eventId, seq]).first()) ??
+      (await pages()).bySeq.get(seq),
+    byCpfHash: async (hash) =>
+      (await db.rosters.where('[event_id+cpf_hash]').equals([eventId, hash]).first()) ??
+      (await pages()).byCpfHash.get(hash),
   };
 }
 
 /**
- * Stores roster rows. A row never loses a check-in: the server may not know yet of one this door
- * made offline, and a check-in is never undone.
+ * Stores pulled roster rows (a few, anywhere in the roster) in `rosters`, over the downloaded pages;
+ * a row never loses a check-in (keepCheckins).
  */
 export async function mergeRoster(entries: RosterEntry[], db = defaultDb): Promise<void> {
   if (entries.length === 0) return;
+  const pages = await rosterPagesIndex(entries[0]!.event_id, db);
   await db.transaction('rw', db.rosters, async () => {
-    const known = await db.rosters.bulkGet(entries.map((e) => e.id));
+    const stored = await db.rosters.bulkGet(entries.map((e) => e.id));
     await db.rosters.bulkPut(
-      entries.map((e, i) => {
-        const before = known[i];
-        return before?.checked_in_at && !e.checked_in_at
-          ? { ...e, checked_in_at: before.checked_in_at, checked_in_device: before.checked_in_device }
-          : e;
-      }),
+      keepCheckins(
+        entries,
+        stored.map((row, i) => row ?? pages.byId.get(entries[i]!.id)),
+      ),
     );
+  });
+}
+
+/**
+ * Stores a page of a roster download as one record of the download `download` (one IndexedDB
+ * write for thousands of rows). The roster switches to it in finishRosterDownload.
+ */
+export async function storeRosterPage(
+  eventId: string,
+  download: string,
+  entries: RosterEntry[],
+  db = defaultDb,
+): Promise<void> {
+  if (entries.length === 0) return;
+  let first = entries[0]!.id;
+  for (const { id } of entries) if (id < first) first = id;
+  await db.rosterPages.put({ event_id: eventId, download, first, entries });
+}
+
+/**
+ * Makes a finished download the event's roster, in one transaction: its pages replace the earlier
+ * download's, and the rows changed since that one (`rosters`) go, except the check-ins the new pages
+ * do not know yet (a row never loses a check-in).
+ */
+export async function finishRosterDownload(
+  meta: RosterMeta & { download: string },
+  entries: Map<string, RosterEntry>,
+  db = defaultDb,
+): Promise<void> {
+  await db.transaction('rw', db.rosters, db.rosterPages, db.rosterMeta, async () => {
+    await db.rosterPages
+      .where('event_id')
+      .equals(meta.event_id)
+      .filter((p) => p.download !== meta.download)
+      .delete();
+    const changed = await db.rosters.where('event_id').equals(meta.event_id).toArray();
+    const kept = changed.flatMap((row) => {
+      const fresh = entries.get(row.id);
+      return fresh ? keepCheckins([fresh], [row]).filter((r) => r !== fresh) : [];
+    });
+    await db.rosters.bulkDelete(changed.map((r) => r.id));
+    await db.rosters.bulkPut(kept);
+    await db.rosterMeta.put(meta);
+  });
+}
+
+/**
+ * A row never loses a check-in: the server may not know yet of one this door made offline, and a
+ * check-in is never undone. `stored[i]` is the row kept here before `entries[i]`.
+ */
+function keepCheckins(entries: RosterEntry[], stored: (RosterEntry | undefined)[]): RosterEntry[] {
+  return entries.map((e, i) => {
+    const before = stored[i];
+    return before?.checked_in_at && !e.checked_in_at
+      ? { ...e, checked_in_at: before.checked_in_at, checked_in_device: before.checked_in_device }
+      : e;
   });
 }
 
@@ -44,8 +144,11 @@ export function readRosterMeta(eventId: string, db = defaultDb): Promise<RosterM
   return db.rosterMeta.get(eventId);
 }
 
-export function rosterCount(eventId: string, db = defaultDb): Promise<number> {
-  return db.rosters.where('event_id').equals(eventId).count();
+/** Rows of the event's roster here: the downloaded ones and those added since. */
+export async function rosterCount(eventId: string, db = defaultDb): Promise<number> {
+  const pages = await rosterPagesIndex(eventId, db);
+  const changed = await db.rosters.where('event_id').equals(eventId).primaryKeys();
+  return pages.byId.size + changed.filter((id) => !pages.byId.has(id)).length;
 }
 
 export type DoorFeedback = { kind: 'invalid'; message: string } | (CheckinResult & { clientId?: string });
@@ -77,12 +180,13 @@ export async function checkInLocally(
   // then decided and written in one transaction on the row as it is then
   const found = await findEntry(eventId, parsed.code, rosterLookup(eventId, db));
   return db.transaction('rw', db.rosters, db.outbox, async () => {
-    const entry = found && (await db.rosters.get(found.id));
+    // a row changed since the download wins over the downloaded one (which no write changes)
+    const entry = found && ((await db.rosters.get(found.id)) ?? found);
     const result = decide(entry);
     if (result.kind !== 'created') return result;
     const clientId = crypto.randomUUID();
     const at = now.toISOString();
-    await db.rosters.update(result.entry.id, { checked_in_at: at, checked_in_device: device });
+    await db.rosters.put({ ...result.entry, checked_in_at: at, checked_in_device: device });
     await db.outbox.add({
       clientId,
       kind: 'checkin',
@@ -100,8 +204,9 @@ export function readIssues(eventId: string, db = defaultDb): Promise<CheckinIssu
 
 /** Removes every roster (personal data) on sign-out; queued check-ins stay to be sent later. */
 export async function clearRosters(db = defaultDb): Promise<void> {
-  await db.transaction('rw', db.rosters, db.rosterMeta, db.checkinIssues, async () => {
+  await db.transaction('rw', [db.rosters, db.rosterPages, db.rosterMeta, db.checkinIssues], async () => {
     await db.rosters.clear();
+    await db.rosterPages.clear();
     await db.rosterMeta.clear();
     await db.checkinIssues.clear();
   });

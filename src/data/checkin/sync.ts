@@ -2,54 +2,64 @@
  * The door's talk with the server: roster download (pages, with progress) and pulls since a cursor,
  * and the outbox handler that sends queued check-ins to POST /v1/admin/checkin/sync. React-free.
  */
-import type { CheckinEvent, RosterPage, SyncBody, SyncOutcome } from '../../domain/checkin.ts';
+import type { CheckinEvent, RosterEntry, RosterPage, SyncBody, SyncOutcome } from '../../domain/checkin.ts';
 import { fetchApi } from '../api.ts';
 import { type CongregaDb, db as defaultDb, type OutboxItem } from '../db.ts';
 import { flushOutbox, type OutboxHandler } from '../outbox/outbox.ts';
-import { mergeRoster } from './store.ts';
+import { finishRosterDownload, mergeRoster, rosterCount, rosterEntry, storeRosterPage } from './store.ts';
 
 /** The server calls the door makes (the typed API client by default; tests give the real app). */
 export interface DoorApi {
   events(): Promise<CheckinEvent[]>;
   roster(eventId: string, query: { after?: string; since?: string }): Promise<RosterPage>;
-  sync(body: SyncBody): Promise<{ results: SyncOutcome[] }>;
+  sync(body: SyncBody, signal?: AbortSignal): Promise<{ results: SyncOutcome[] }>;
 }
 
 export const httpDoorApi: DoorApi = {
   events: () => fetchApi((api) => api.v1.admin.checkin.events.$get()),
   roster: (eventId, query) =>
     fetchApi((api) => api.v1.admin.checkin.events[':eventId'].roster.$get({ param: { eventId }, query })),
-  sync: (body) => fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body })),
+  sync: (body, signal) =>
+    fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body }, { init: { signal } })),
 };
 
-/** Downloads an event's whole roster, page by page, reporting (done, total). */
+/**
+ * Downloads an event's whole roster, page by page, reporting (done, total): each page stored as one
+ * record while the next one downloads; the roster switches to the new pages once all are here.
+ */
 export async function downloadRoster(
   event: CheckinEvent,
   onProgress: (done: number, total: number) => void = () => {},
   { api = httpDoorApi, db = defaultDb }: { api?: DoorApi; db?: CongregaDb } = {},
 ): Promise<number> {
+  const download = crypto.randomUUID();
   let page = await api.roster(event.id, {});
   const total = page.total ?? page.entries.length;
   const cursor = page.cursor;
-  let done = 0;
+  const entries = new Map<string, RosterEntry>();
   for (;;) {
     // the next page downloads while this one is stored
     const next = page.next ? api.roster(event.id, { after: page.next }) : null;
-    await mergeRoster(page.entries, db);
-    done += page.entries.length;
-    onProgress(done, total);
+    await storeRosterPage(event.id, download, page.entries, db);
+    for (const entry of page.entries) entries.set(entry.id, entry);
+    onProgress(entries.size, total);
     if (!next) break;
     page = await next;
   }
-  await db.rosterMeta.put({
-    event_id: event.id,
-    title: event.title,
-    starts_at: event.starts_at,
-    cursor,
-    updated_at: Date.now(),
-    count: done,
-  });
-  return done;
+  await finishRosterDownload(
+    {
+      event_id: event.id,
+      download,
+      title: event.title,
+      starts_at: event.starts_at,
+      cursor,
+      updated_at: Date.now(),
+      count: entries.size,
+    },
+    entries,
+    db,
+  );
+  return entries.size;
 }
 
 /** What changed since the last download or pull: new or changed registrations, other doors' check-ins. */
@@ -61,7 +71,7 @@ export async function pullRoster(
   if (!meta) return 0;
   const page = await api.roster(eventId, { since: meta.cursor });
   await mergeRoster(page.entries, db);
-  const count = await db.rosters.where('event_id').equals(eventId).count();
+  const count = await rosterCount(eventId, db);
   await db.rosterMeta.update(eventId, { cursor: page.cursor, updated_at: Date.now(), count });
   return page.entries.length;
 }
@@ -69,8 +79,8 @@ export async function pullRoster(
 /** Sends queued check-ins, one request per event and batch; records conflicts for staff. */
 export function checkinOutboxHandler(api: DoorApi = httpDoorApi): OutboxHandler<SyncOutcome> {
   return {
-    tables: (db) => [db.rosters, db.checkinIssues],
-    async send(items) {
+    tables: (db) => [db.rosters, db.rosterPages, db.rosterMeta, db.checkinIssues],
+    async send(items, signal) {
       const byEvent = new Map<string, OutboxItem[]>();
       for (const item of items) {
         const list = byEvent.get(item.payload.eventId) ?? [];
@@ -79,15 +89,18 @@ export function checkinOutboxHandler(api: DoorApi = httpDoorApi): OutboxHandler<
       }
       const answers: SyncOutcome[] = [];
       for (const [eventId, list] of byEvent) {
-        const { results } = await api.sync({
-          eventId,
-          device: list[0]!.payload.device,
-          items: list.map((i) => ({
-            clientId: i.clientId,
-            registrationId: i.payload.registrationId,
-            scannedAt: i.payload.scannedAt,
-          })),
-        });
+        const { results } = await api.sync(
+          {
+            eventId,
+            device: list[0]!.payload.device,
+            items: list.map((i) => ({
+              clientId: i.clientId,
+              registrationId: i.payload.registrationId,
+              scannedAt: i.payload.scannedAt,
+            })),
+          },
+          signal,
+        );
         answers.push(...results);
       }
       return answers;
@@ -97,9 +110,9 @@ export function checkinOutboxHandler(api: DoorApi = httpDoorApi): OutboxHandler<
       for (const answer of answers) {
         const item = byId.get(answer.clientId);
         if (!item || answer.kind === 'created') continue;
-        const entry = await db.rosters.get(item.payload.registrationId);
+        const entry = await rosterEntry(item.payload.eventId, item.payload.registrationId, db);
         if (answer.kind === 'conflict' && entry) {
-          await db.rosters.update(entry.id, { checked_in_at: answer.at, checked_in_device: answer.device });
+          await db.rosters.put({ ...entry, checked_in_at: answer.at, checked_in_device: answer.device });
         }
         await db.checkinIssues.put({
           clientId: answer.clientId,

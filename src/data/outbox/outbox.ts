@@ -8,17 +8,25 @@
  * never creates a second record.
  */
 import type { Table } from 'dexie';
+import { SYNC_BATCH_MAX } from '../../domain/checkin.ts';
 import { type CongregaDb, db as defaultDb, type OutboxItem } from '../db.ts';
 
-/** Items per request (the sync endpoint takes up to SYNC_BATCH_MAX). */
-export const OUTBOX_BATCH = 250;
+/** Items per request: as many as the sync endpoint takes (fewer round trips when a queue drains). */
+export const OUTBOX_BATCH = SYNC_BATCH_MAX;
+
+/**
+ * A batch unanswered after this long is given up: it stays queued for the next flush (the request
+ * is aborted; had the server applied it, the replay is harmless) and the flush no longer hangs.
+ */
+export const OUTBOX_SEND_TIMEOUT_MS = 30_000;
 
 /**
  * Sends a batch and applies the answers. `send` answers the client ids the server answered for
- * (in the same order or not); `apply` runs inside the transaction that deletes those items.
+ * (in the same order or not), and stops when `signal` aborts; `apply` runs inside the transaction
+ * that deletes those items.
  */
 export interface OutboxHandler<A extends { clientId: string }> {
-  send(items: OutboxItem[]): Promise<A[]>;
+  send(items: OutboxItem[], signal: AbortSignal): Promise<A[]>;
   apply(items: OutboxItem[], answers: A[], db: CongregaDb): Promise<void>;
   /** Tables `apply` writes (joined to the transaction). */
   tables(db: CongregaDb): Table[];
@@ -79,7 +87,11 @@ export interface FlushResult {
  */
 export async function flushOutbox<A extends { clientId: string }>(
   handler: OutboxHandler<A>,
-  { db = defaultDb, batch = OUTBOX_BATCH }: { db?: CongregaDb; batch?: number } = {},
+  {
+    db = defaultDb,
+    batch = OUTBOX_BATCH,
+    timeoutMs = OUTBOX_SEND_TIMEOUT_MS,
+  }: { db?: CongregaDb; batch?: number; timeoutMs?: number } = {},
 ): Promise<FlushResult> {
   const result = await exclusively(
     'congrega-outbox',
@@ -89,13 +101,25 @@ export async function flushOutbox<A extends { clientId: string }>(
         const items = await db.outbox.orderBy('createdAt').limit(batch).toArray();
         if (items.length === 0) return { answered, remaining: 0 };
         let answers: A[];
+        const abort = new AbortController();
+        let timer: ReturnType<typeof setTimeout> | undefined;
         try {
-          answers = await handler.send(items);
+          answers = await Promise.race([
+            handler.send(items, abort.signal),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => {
+                abort.abort();
+                reject(new Error('time-out'));
+              }, timeoutMs);
+            }),
+          ]);
         } catch (error) {
           await db.outbox.bulkUpdate(
             items.map((i) => ({ key: i.clientId, changes: { attempts: i.attempts + 1 } })),
           );
           return { answered, remaining: await db.outbox.count(), error };
+        } finally {
+          clearTimeout(timer);
         }
         const ids = new Set(items.map((i) => i.clientId));
         const mine = answers.filter((a) => ids.has(a.clientId));

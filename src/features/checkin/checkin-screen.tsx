@@ -4,6 +4,7 @@ import {
   type DoorFeedback,
   doorDeviceName,
   previewCheckin,
+  rosterPagesIndex,
 } from '../../data/checkin/store.ts';
 import { downloadRoster, flushCheckins, httpDoorApi, pullRoster } from '../../data/checkin/sync.ts';
 import {
@@ -94,12 +95,23 @@ function Door({ staffName }: { staffName: string }) {
     if (!meta && event && online) void download(event);
   }, [eventId, meta, online, choices, download]);
   const hasRoster = Boolean(meta);
+  // the downloaded pages indexed in memory before the first code, not during it
+  const downloadId = meta?.download;
+  useEffect(() => {
+    if (eventId && downloadId) void rosterPagesIndex(eventId);
+  }, [eventId, downloadId]);
+  const updatedAt = useRef(0);
+  updatedAt.current = meta?.updated_at ?? 0;
   useEffect(() => {
     if (!eventId || !hasRoster || !online) return;
-    const pull = () => void pullRoster(eventId).catch(() => {});
-    pull();
-    const timer = setInterval(pull, PULL_EVERY_MS);
-    return () => clearInterval(timer);
+    let timer: ReturnType<typeof setTimeout>;
+    const pull = () => {
+      void pullRoster(eventId).catch(() => {});
+      timer = setTimeout(pull, PULL_EVERY_MS);
+    };
+    // at once for a roster kept from before; one just downloaded or pulled waits for its turn
+    timer = setTimeout(pull, Math.max(0, updatedAt.current + PULL_EVERY_MS - Date.now()));
+    return () => clearTimeout(timer);
   }, [eventId, hasRoster, online]);
 
   const admit = useCallback(

@@ -49,10 +49,9 @@ function rosterQuery(eventId: string) {
       'r.status',
       sql<string>`coalesce(p.name, '')`.as('name'),
       sql<string | null>`coalesce(t.name, p.other_church)`.as('congregation'),
-      // the CPF never leaves the database: only its salted hash (src/domain/checkin.ts hashCpf)
-      sql<
-        string | null
-      >`case when p.cpf is null then null else encode(sha256(convert_to(${cpfSalt(eventId)} || regexp_replace(p.cpf, '\\D', '', 'g'), 'UTF8')), 'hex') end`.as(
+      // the CPF never leaves the database: only its salted hash (src/domain/checkin.ts hashCpf;
+      // profiles.cpf holds the 11 digits alone, a check constraint)
+      sql<string | null>`encode(sha256(convert_to(${cpfSalt(eventId)} || p.cpf, 'UTF8')), 'hex')`.as(
         'cpf_hash',
       ),
       'c.scanned_at as checked_in_at',
@@ -102,11 +101,16 @@ export async function rosterPage(
     );
     return { entries: rows.map(toEntry), cursor: iso(cursor), total: null, next: null };
   }
-  let query = rosterQuery(eventId)
-    .orderBy('r.id')
+  // the page's ids first (registrations alone, by index), so that the joins and the hashes run
+  // on the page's rows only, not on the whole roster before a sort
+  let ids = qb
+    .selectFrom('registrations')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .orderBy('id')
     .limit(ROSTER_PAGE_SIZE + 1);
-  if (opts.after) query = query.where('r.id', '>', opts.after);
-  const rows = await run(db, query);
+  if (opts.after) ids = ids.where('id', '>', opts.after);
+  const rows = await run(db, rosterQuery(eventId).where('r.id', 'in', ids).orderBy('r.id'));
   const more = rows.length > ROSTER_PAGE_SIZE;
   const page = rows.slice(0, ROSTER_PAGE_SIZE);
   const total = opts.after
