@@ -12,8 +12,10 @@ import { VitePWA } from 'vite-plugin-pwa';
  * - `modulepreload` (and style preloads) for the route chunks of the main layout and the home, which
  *   the router would otherwise request only after the entry ran.
  */
+const FIRST_READ_ENTRY = 'src/first-read.ts';
+
 function firstLoad(): Plugin {
-  const FIRST_READ = 'src/first-read.ts';
+  const FIRST_READ = FIRST_READ_ENTRY;
   const LAYOUT = 'src/routes/_main.tsx?tsr-split=component';
   // The home's own chunks too (≈ 4.6 KiB gzip that an event page fetches for nothing): it is the
   // page most visits start on. Not the event page's: they would count before the home's LCP.
@@ -101,6 +103,14 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|zustand|use-sync-external-store)[\\/]/,
+            },
+            // Everything else the entry imports statically is needed before it runs anyway: one
+            // chunk, not the dozen small shared ones rolldown cuts where lazy routes import the same
+            // modules (1.7 KiB gzip and 11 requests less before LCP on /). first-read stays alone.
+            {
+              name: 'index',
+              tags: ['$initial'],
+              test: (id) => !id.endsWith(FIRST_READ_ENTRY),
             },
           ],
         },

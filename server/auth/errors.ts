@@ -1,4 +1,4 @@
-import { validationMessages } from '../../src/domain/messages.ts';
+import { validationMessages } from '../../src/domain/messages/validation.ts';
 import { forbiddenCharactersMessage } from '../../src/domain/text.ts';
 
 /** A GoTrue error: answered as the 2024-01-01 body `{code, message}` plus the legacy fields. */

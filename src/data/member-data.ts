@@ -1,11 +1,12 @@
 /**
  * What belongs to the signed-in member on this device (their registrations and the sync state of
- * those sets; later tickets and queued mutations) and the wipe on sign-out. Public events stay.
+ * those sets, a door's rosters) and the wipe on sign-out. Public events stay.
  * main.tsx registers `clearMemberData` as a sign-out cleanup at start-up, so the wipe runs whichever
- * screen the member signs out from. React-free.
+ * screen the member signs out from. React-free, and it loads with the entry: it touches the tables
+ * only, never a store module (the check-in store would bring the door's rules and texts to every
+ * first visit).
  */
-import { clearRosters } from './checkin/store.ts';
-import { db } from './db.ts';
+import { type CongregaDb, db } from './db.ts';
 
 let generation = 0;
 
@@ -25,4 +26,18 @@ export async function clearMemberData(): Promise<void> {
     await db.syncState.where('key').startsWith('registrations').delete();
   });
   await clearRosters(); // door rosters are personal data; queued check-ins stay to be sent
+}
+
+/** Removes every roster (personal data) on sign-out; queued check-ins stay to be sent later. */
+export async function clearRosters(store: CongregaDb = db): Promise<void> {
+  await store.transaction(
+    'rw',
+    [store.rosters, store.rosterPages, store.rosterMeta, store.checkinIssues],
+    async () => {
+      await store.rosters.clear();
+      await store.rosterPages.clear();
+      await store.rosterMeta.clear();
+      await store.checkinIssues.clear();
+    },
+  );
 }

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { adminRegistrationsMessages as m } from './messages/admin-registrations.ts';
-import { validationMessages } from './messages.ts';
+import { validationMessages } from './messages/validation.ts';
 import { canTransition, reasonSchema } from './registrations.ts';
 import {
   type ConfirmationStatus,

@@ -11,7 +11,7 @@ import {
   venueSchema,
 } from './event-editor.ts';
 import { editorValidation } from './messages/editor.ts';
-import { validationMessages } from './messages.ts';
+import { validationMessages } from './messages/validation.ts';
 
 const messages = (schema: v.GenericSchema, value: unknown) => {
   const r = v.safeParse(schema, value);

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { DEFAULT_TAG_COLOR } from './colors.ts';
 import { SAO_PAULO_OFFSET_MS } from './events.ts';
 import { editorValidation as e } from './messages/editor.ts';
-import { validationMessages as m } from './messages.ts';
+import { validationMessages as m } from './messages/validation.ts';
 import { PAYMENT_METHODS } from './types.ts';
 
 // ───────────────────────────── dates ─────────────────────────────

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { mercadoPagoMessages } from './messages/mercadopago.ts';
-import { validationMessages } from './messages.ts';
+import { validationMessages } from './messages/validation.ts';
 import type { ConfirmationStatus } from './types.ts';
 import { cpfSchema, onlyDigits } from './validation.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasGeneralTag, isGeneralTag } from './events.ts';
-import { policyMessages } from './messages.ts';
+import { policyMessages } from './messages/policy.ts';
 import { policyLines } from './policy.ts';
 
 describe('policyLines', () => {

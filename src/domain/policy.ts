@@ -1,6 +1,6 @@
 /** The policy text of an event's 'Detalhes' (spec §2): how to take part, and the check-in rule. */
 import { formatDateTime } from './dates.ts';
-import { policyMessages } from './messages.ts';
+import { policyMessages } from './messages/policy.ts';
 import type { EventDetail } from './types.ts';
 
 type PolicyFields = Pick<

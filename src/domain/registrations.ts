@@ -5,7 +5,8 @@
  * request. One place for each rule, shared by the browser and the API. Pure.
  */
 import * as v from 'valibot';
-import { statusBadge, statusBadgeFallback, validationMessages } from './messages.ts';
+import { validationMessages } from './messages/validation.ts';
+import { statusBadge, statusBadgeFallback } from './messages.ts';
 import {
   type ConfirmationStatus,
   PAYMENT_METHODS,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { validationMessages as m } from './messages.ts';
+import { validationMessages as m } from './messages/validation.ts';
 import {
   signupBody as bodyFromSignupForm,
   cpfSchema,

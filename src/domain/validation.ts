@@ -3,7 +3,7 @@
  * Pure: no DOM, no Node or Deno APIs. Messages come from `messages.ts`.
  */
 import * as v from 'valibot';
-import { validationMessages as m } from './messages.ts';
+import { validationMessages as m } from './messages/validation.ts';
 
 // ───────────────────────────── helpers ─────────────────────────────
 

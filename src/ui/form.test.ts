@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { validationMessages as m } from '../domain/messages.ts';
+import { validationMessages as m } from '../domain/messages/validation.ts';
 import { welcomeSchema } from '../domain/validation.ts';
 import { messageOf, schemaPasses, visibleError } from './form.tsx';
 

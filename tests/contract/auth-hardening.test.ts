@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../server/host.ts';
-import { authMessages, validationMessages } from '../../src/domain/messages.ts';
+import { authMessages } from '../../src/domain/messages/auth.ts';
+import { validationMessages } from '../../src/domain/messages/validation.ts';
 import { forgotErrorMessage } from '../../src/features/auth/forgot-error.ts';
 import { adminClient, client, lastMail, newEmail, openLink, startHost } from './helpers.ts';
 

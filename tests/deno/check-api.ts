@@ -11,7 +11,7 @@ import { signNotification } from '../../functions/api/adapters/mercadopago-signa
 import { openMigratedDatabase } from '../../server/db.ts';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
 import { seed } from '../../server/seed/index.ts';
-import { validationMessages } from '../../src/domain/messages.ts';
+import { validationMessages } from '../../src/domain/messages/validation.ts';
 import { startPostgres } from '../postgres/cluster.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -3,7 +3,9 @@
  * and not on a plain visit; the update prompt and the service worker registration come after the
  * load event; the first card image of each row is eager with high priority, the others lazy; the first
  * API read starts in parallel with the JS and the store uses it; nothing moves
- * when the events arrive (no layout shift on /, /all and /events/:id, even with a slow API).
+ * when the events arrive (no layout shift on /, /all and /events/:id, even with a slow API); a
+ * guest's visit downloads no other area's texts or code (check-in, editor, sign-in, checkout,
+ * validation, the member's registrations).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
@@ -169,5 +171,39 @@ for (const [path, read] of [
     expect(reads[0]!.startedAt).toBeLessThan(entryDone[0]!);
     expect(Object.keys(reads[0]!.headers).filter((h) => /^(apikey|authorization)$/i.test(h))).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+}
+
+// What each area's chunks carry, found by content (chunk names change with the bundler's grouping).
+const AREA_MARKERS: Record<string, string> = {
+  'check-in texts': 'inscritos neste aparelho',
+  'event editor texts': 'O título é obrigatório.',
+  'sign-in texts': 'Você ainda não confirmou seu email',
+  'checkout texts': 'Opss... as inscrições desse lote esgotaram',
+  'payment texts': 'Pague com PIX',
+  'staff review texts': 'Comprovantes em análise',
+  'form validation texts': 'Insira um CPF válido',
+  'valibot (form and request schemas)': 'valibot',
+};
+// Code only a signed-in member runs: their registrations, the ticket QR and check-in section.
+const MEMBER_CHUNKS = /\/assets\/(member-registrations|checkin-section|ticket-qr)-[\w-]+\.js$/;
+
+for (const path of ['/', `/events/${DEMO_EVENTS.conference.id}`]) {
+  test(`a guest's ${path} downloads no other area's texts or code`, async ({ page }) => {
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push({ url: r.url(), body: r.text() });
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title }).first()).toBeVisible();
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500); // anything loaded right after the first paint; not yet the SW precache
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.map((s) => s.url).filter((u) => MEMBER_CHUNKS.test(u))).toEqual([]);
+    const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
+    const found = Object.entries(AREA_MARKERS).flatMap(([area, marker]) =>
+      bodies.filter((b) => b.body.includes(marker)).map((b) => `${area} in ${new URL(b.url).pathname}`),
+    );
+    expect(found).toEqual([]);
   });
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database as Connection, openMigratedDatabase } from '../../../server/db.ts';
-import { apiErrors, validationMessages } from '../../../src/domain/messages.ts';
+import { authApiErrors } from '../../../src/domain/messages/auth.ts';
+import { checkoutApiErrors } from '../../../src/domain/messages/checkout.ts';
+import { validationMessages } from '../../../src/domain/messages/validation.ts';
+import { apiErrors } from '../../../src/domain/messages.ts';
 import { type PostgresCluster, startPostgres } from '../../../tests/postgres/cluster.ts';
 import { testPostgresUrl } from '../../../tests/postgres/databases.ts';
 import { ApiHttpError } from '../lib/errors.ts';
@@ -87,7 +90,7 @@ describe.each(DRIVERS)('errorFromPg with errors from %s', (driver) => {
     expect(await answer(register(db(), userId, eventId, tierId))).toEqual({
       status: 409,
       code: 'ALREADY_REGISTERED',
-      message: apiErrors.ALREADY_REGISTERED,
+      message: checkoutApiErrors.ALREADY_REGISTERED,
     });
   });
 
@@ -132,7 +135,7 @@ describe.each(DRIVERS)('errorFromPg with errors from %s', (driver) => {
     expect(await answer(profile(await user(db()), { cpf }))).toEqual({
       status: 409,
       code: 'CPF_ALREADY_REGISTERED',
-      message: apiErrors.CPF_ALREADY_REGISTERED,
+      message: authApiErrors.CPF_ALREADY_REGISTERED,
     });
     expect(await answer(profile(await user(db()), { cpf: '123' }))).toEqual({
       status: 400,

@@ -6,7 +6,8 @@
  * (PGlite) or `constraint_name` (postgres.js), as `pgConstraint` reads it.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type ApiErrorCode, validationMessages } from '../../../src/domain/messages.ts';
+import { validationMessages } from '../../../src/domain/messages/validation.ts';
+import type { ApiErrorCode } from '../../../src/domain/messages.ts';
 import { ApiHttpError, pgConstraint, pgErrorCode } from '../lib/errors.ts';
 import type { ConstraintName } from './schema.gen.ts';
 

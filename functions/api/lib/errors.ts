@@ -1,11 +1,18 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { authApiErrors } from '../../../src/domain/messages/auth.ts';
+import { checkoutApiErrors } from '../../../src/domain/messages/checkout.ts';
 import { editorApiErrors } from '../../../src/domain/messages/editor.ts';
 import { type ApiErrorCode, apiErrors } from '../../../src/domain/messages.ts';
 import type { ApiError } from '../../../src/domain/types.ts';
 
-/** The pt-BR text of every API error code (the browser only needs the shared ones). */
-export const errorMessages: Record<ApiErrorCode, string> = { ...apiErrors, ...editorApiErrors };
+/** The pt-BR text of every API error code: the one table (the browser loads each area's own codes with that area). */
+export const errorMessages: Record<ApiErrorCode, string> = {
+  ...apiErrors,
+  ...authApiErrors,
+  ...checkoutApiErrors,
+  ...editorApiErrors,
+};
 
 /** A failure the API answers with its one error shape `{code, message}`. */
 export class ApiHttpError extends Error {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEMPLES, DEMO_USERS } from '../../../server/seed/demo.ts';
 import { cpfFrom } from '../../../server/seed/index.ts';
-import { apiErrors } from '../../../src/domain/messages.ts';
+import { authApiErrors } from '../../../src/domain/messages/auth.ts';
 import { createHttpAuthAdmin } from '../ports/http.ts';
 import { type Harness, startHarness } from '../testing/harness.ts';
 
@@ -45,7 +45,7 @@ async function welcome(email: string, cpf: string) {
   });
 }
 
-const conflict = { code: 'CPF_ALREADY_REGISTERED', message: apiErrors.CPF_ALREADY_REGISTERED };
+const conflict = { code: 'CPF_ALREADY_REGISTERED', message: authApiErrors.CPF_ALREADY_REGISTERED };
 
 describe('anonymous POST /signup is no CPF lookup', () => {
   it('answers the same for a CPF a confirmed account holds as for a free one, and mails both', async () => {

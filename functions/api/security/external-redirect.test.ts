@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validationMessages } from '../../../src/domain/messages.ts';
+import { validationMessages } from '../../../src/domain/messages/validation.ts';
 import { isHttpUrl } from '../../../src/domain/urls.ts';
 import { openTestDatabase } from '../../../tests/postgres/databases.ts';
 import { errorFromPg } from '../db/pg-errors.ts';

@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hashCpf, type RosterEntry, type SyncOutcome } from '../../domain/checkin.ts';
 import { CongregaDb } from '../db.ts';
+import { clearRosters } from '../member-data.ts';
 import { exclusively, flushOutbox } from '../outbox/outbox.ts';
-import { checkInLocally, clearRosters, mergeRoster, readIssues, rosterCount } from './store.ts';
+import { checkInLocally, mergeRoster, readIssues, rosterCount } from './store.ts';
 import { checkinOutboxHandler, type DoorApi, downloadRoster, pullRoster } from './sync.ts';
 
 const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';

@@ -202,16 +202,6 @@ export function readIssues(eventId: string, db = defaultDb): Promise<CheckinIssu
   return db.checkinIssues.where('event_id').equals(eventId).reverse().sortBy('answered_at');
 }
 
-/** Removes every roster (personal data) on sign-out; queued check-ins stay to be sent later. */
-export async function clearRosters(db = defaultDb): Promise<void> {
-  await db.transaction('rw', [db.rosters, db.rosterPages, db.rosterMeta, db.checkinIssues], async () => {
-    await db.rosters.clear();
-    await db.rosterPages.clear();
-    await db.rosterMeta.clear();
-    await db.checkinIssues.clear();
-  });
-}
-
 const DEVICE_KEY = 'congrega-door-device';
 
 /** This device's name at the door ('Vitória · 3f2a'): staff first name and a short random tag. */

@@ -53,8 +53,14 @@ export const checkoutMessages = {
   fastpassClosed: 'O Fastpass pode ser emitido até 1 hora antes do início do evento.',
 } as const;
 
-/** Error codes of checkout and confirmations (besides the spec's §8 ones in messages.ts). */
+/** Error codes of checkout and confirmations (the spec's §8 ones first, copied verbatim). */
 export const checkoutApiErrors = {
+  INVALID_PAYMENT_METHOD: 'Método de pagamento inválido',
+  TIER_UNAVAILABLE: 'Opss... as inscrições desse lote esgotaram',
+  INVALID_TIER_OR_EVENT: 'Lote ou evento inválido',
+  PIX_FAIL: 'Ocorreu um erro ao processar o PIX. Tente novamente mais tarde!',
+  ALREADY_REGISTERED: 'Você já tem uma inscrição para esse evento!',
+  CARD_INVALID: 'Erro ao processar pagamento. Verifique os dados do cartão.',
   INVALID_TRANSITION: 'Não é possível alterar esta inscrição nesse status.',
   NOT_CANCELABLE: 'Esta inscrição não pode ser cancelada por aqui.',
   VOUCHER_INVALID: 'Voucher inválido...',

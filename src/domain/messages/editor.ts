@@ -43,7 +43,6 @@ export const editorMessages = {
   newTitle: 'Novo evento',
   editTitle: 'Editar evento',
   listTitle: 'Eventos',
-  menuItem: 'Gerenciar eventos',
   title: 'Título',
   description: 'Descrição',
   details: 'Detalhes',

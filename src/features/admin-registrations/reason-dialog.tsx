@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import { adminRegistrationsMessages as m } from '../../domain/messages/admin-registrations.ts';
-import { validationMessages } from '../../domain/messages.ts';
+import { validationMessages } from '../../domain/messages/validation.ts';
 import { reasonSchema } from '../../domain/registrations.ts';
 import { Sheet } from '../../ui/sheet.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { RevealIntro } from './reveal-intro.tsx';
 import './auth.css';

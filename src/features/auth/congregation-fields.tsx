@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { withFieldGroup } from '../../ui/form.tsx';
 import { useTemples } from './use-temples.ts';

@@ -1,6 +1,6 @@
 import { AuthApiError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { forgotErrorMessage } from './forgot-error.ts';
 
 describe('forgot-password errors', () => {

@@ -1,4 +1,4 @@
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 
 /** The forgot-password failure text: a throttle (429) says to wait; anything else is the generic one. */
 export function forgotErrorMessage(error: { status?: number; code?: string | undefined }): string {

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { forgotSchema } from '../../domain/validation.ts';
 import { reportError } from '../../lib/report-error.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';

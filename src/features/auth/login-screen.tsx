@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { loginSchema } from '../../domain/validation.ts';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';

@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useSessionStore } from '../../lib/session.ts';
 import { initialAuthParams, initialAuthPath, supabaseAuth } from '../../lib/supabase.ts';

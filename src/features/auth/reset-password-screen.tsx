@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { resetPasswordSchema } from '../../domain/validation.ts';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import { useSessionStore } from '../../lib/session.ts';

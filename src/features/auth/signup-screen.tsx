@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { signupBody, signupFormSchema } from '../../domain/validation.ts';
 import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
 import { safeRedirect } from '../../lib/auth-user.ts';

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { type WelcomeBody, welcomeSchema } from '../../domain/validation.ts';
 import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
 import { displayNameOf, firstName, safeRedirect } from '../../lib/auth-user.ts';

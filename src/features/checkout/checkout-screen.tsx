@@ -11,8 +11,7 @@ import { useEvent } from '../../data/events/use-events.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
-import { checkoutMessages as m } from '../../domain/messages/checkout.ts';
-import { apiErrors } from '../../domain/messages.ts';
+import { checkoutApiErrors, checkoutMessages as m } from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { currentRegistration, offeredMethods, statusLabel } from '../../domain/registrations.ts';
 import { tierDisplay } from '../../domain/tiers.ts';
@@ -104,7 +103,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
 
       {step === 1 && existing && (
         <div className="checkout-existing">
-          <FormAlert type="info">{apiErrors.ALREADY_REGISTERED}</FormAlert>
+          <FormAlert type="info">{checkoutApiErrors.ALREADY_REGISTERED}</FormAlert>
           <Link
             className="button"
             to="/my-registrations/$registrationId"

@@ -9,7 +9,7 @@ import { applyVoucher, uploadReceipt } from '../../data/registrations/mutations.
 import { refreshMyRegistrations } from '../../data/registrations/refresh.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
-import { validationMessages } from '../../domain/messages.ts';
+import { validationMessages } from '../../domain/messages/validation.ts';
 import {
   normalizeVoucher,
   RECEIPT_MAX_BYTES,

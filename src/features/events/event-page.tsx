@@ -4,17 +4,17 @@
  * registration, and the check-in overlay when it is time) is CheckinSection.
  */
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useEvent } from '../../data/events/use-events.ts';
 import { dateBadge, formatLongDateTime } from '../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../domain/messages.ts';
 import { pageNames } from '../../domain/page-title.ts';
 import type { EventSummary } from '../../domain/types.ts';
 import { imageUrl } from '../../lib/config.ts';
-import { useHasPermission } from '../../lib/session.ts';
+import { useHasPermission, useIsSignedIn } from '../../lib/session.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AppLink } from './components/app-link.tsx';
-import { CheckinSection } from './components/checkin-section.tsx';
 import { EventFiles } from './components/event-files.tsx';
 import { EventOverlayHost } from './components/overlay-host.tsx';
 import { overlayIntentProps } from './components/overlay-loader.ts';
@@ -24,10 +24,16 @@ import { useEventOverlay } from './use-event-overlay.ts';
 import { useJoinEvent } from './use-join-event.ts';
 import './events.css';
 
+// Only a member with a paid registration sees it (ticket QR, check-in overlay): guests never load it.
+const CheckinSection = lazy(() =>
+  import('./components/checkin-section.tsx').then((m) => ({ default: m.CheckinSection })),
+);
+
 export function EventPage({ id }: { id: string }) {
   const { data: event, fetched, status, retry } = useEvent(id);
   const { open } = useEventOverlay();
   const canEdit = useHasPermission('write_events');
+  const signedIn = useIsSignedIn();
 
   if (!event) {
     const notFound = event === null && status.phase === 'not-found';
@@ -90,7 +96,11 @@ export function EventPage({ id }: { id: string }) {
         </div>
       </header>
 
-      <CheckinSection event={event} />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <CheckinSection event={event} />
+        </Suspense>
+      )}
 
       {event.child_events.length > 0 && (
         <section className="page-section" aria-labelledby="sub-events-title">

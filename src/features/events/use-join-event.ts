@@ -3,38 +3,50 @@
  * scheme, e.g. javascript:, is ignored and the usual flow runs); otherwise the event is refreshed, a
  * guest sees the details overlay, a member with a paid registration goes to the event page, anyone
  * else sees the overlay. (The QR check-in overlay on the event page belongs to the check-in work.)
+ * The member's registrations are read from the store when they click, through a chunk that only
+ * signed-in members load: a guest's first load carries nothing of it.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { refreshEvent } from '../../data/events/refresh.ts';
-import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
-import { currentRegistration } from '../../domain/tiers.ts';
 import type { EventSummary } from '../../domain/types.ts';
 import { externalRedirectOf } from '../../domain/urls.ts';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { useEventOverlay } from './use-event-overlay.ts';
 
+const memberRegistrations = () => import('./member-registrations.ts');
+
 export function useJoinEvent() {
-  const signedIn = useIsSignedIn();
-  const { data: registrations } = useMyRegistrations();
+  const userId = useSessionStore((s) => s.session?.user.id);
+  const online = useOnlineStatus();
   const { open } = useEventOverlay();
   const navigate = useNavigate();
 
+  // Signed in: keep the member's registrations fresh (and their chunk loaded before a click).
+  useEffect(() => {
+    if (!userId) return;
+    void memberRegistrations().then((m) => {
+      if (online) void m.refreshMyRegistrations();
+    });
+  }, [userId, online]);
+
   return useCallback(
-    (event: Pick<EventSummary, 'id' | 'external_redirect'>) => {
+    async (event: Pick<EventSummary, 'id' | 'external_redirect'>) => {
       const external = externalRedirectOf(event);
       if (external) {
-        window.open(external, '_blank', 'noopener');
+        window.open(external, '_blank', 'noopener'); // inside the click, or popup blockers step in
         return;
       }
       void refreshEvent(event.id);
-      const registration = signedIn ? currentRegistration(registrations, event.id) : undefined;
+      const registration = userId
+        ? await (await memberRegistrations()).storedRegistration(userId, event.id)
+        : undefined;
       if (registration?.status === 'paid') {
         void navigate({ to: '/events/$id', params: { id: event.id } });
         return;
       }
       open(event.id);
     },
-    [signedIn, registrations, open, navigate],
+    [userId, open, navigate],
   );
 }

@@ -1,6 +1,7 @@
 /** `/fastpass`: what the Fastpass is and its rules (spec §1), with a button to the events. */
 import { Link } from '@tanstack/react-router';
-import { fastpassMessages, SUPPORT_EMAIL } from '../../domain/messages.ts';
+import { fastpassMessages } from '../../domain/messages/fastpass.ts';
+import { SUPPORT_EMAIL } from '../../domain/messages.ts';
 import './fastpass.css';
 
 export function FastpassScreen() {

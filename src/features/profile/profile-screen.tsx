@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { formatPhone } from '../../domain/validation.ts';
 import { avatarUrlOf, displayNameOf } from '../../lib/auth-user.ts';
 import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { authMessages } from '../../domain/messages.ts';
+import { authMessages } from '../../domain/messages/auth.ts';
 import { DeferredUpdatePrompt } from './deferred-update-prompt.tsx';
 import { Logo } from './header.tsx';
 import { SessionBridge } from './session-bridge.tsx';

@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { authMessages } from '../../domain/messages.ts';
+import { menuMessages } from '../../domain/messages.ts';
 import { DeferredUpdatePrompt } from './deferred-update-prompt.tsx';
 import { Header } from './header.tsx';
 import { SessionBridge } from './session-bridge.tsx';
@@ -12,7 +12,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#conteudo">
-        {authMessages.skipToContent}
+        {menuMessages.skipToContent}
       </a>
       <SessionBridge />
       <Header />

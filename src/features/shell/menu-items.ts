@@ -1,4 +1,3 @@
-import { editorMessages } from '../../domain/messages/editor.ts';
 import { menuMessages } from '../../domain/messages.ts';
 import type { Permission } from '../../domain/types.ts';
 
@@ -23,7 +22,7 @@ export function menuItems(signedIn: boolean, permissions: readonly Permission[])
     has('reports') && { label: menuMessages.reports, href: '/admin/reports' },
     has('write_confirmations') && { label: menuMessages.passwordReset, href: '/admin/pwd-reset' },
     has('checkin') && { label: menuMessages.checkin, href: '/admin/checkin' },
-    has('write_events') && { label: editorMessages.menuItem, href: '/admin/events' },
+    has('write_events') && { label: menuMessages.manageEvents, href: '/admin/events' },
     { label: menuMessages.fastpass, href: '/fastpass' },
   ];
   return items.filter((x): x is MenuItem => Boolean(x));

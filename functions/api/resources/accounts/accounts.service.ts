@@ -1,4 +1,4 @@
-import { validationMessages } from '../../../../src/domain/messages.ts';
+import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { displayName } from '../../../../src/domain/people.ts';
 import type { Me } from '../../../../src/domain/types.ts';
 import type { SignupBody, WelcomeBody } from '../../../../src/domain/validation.ts';

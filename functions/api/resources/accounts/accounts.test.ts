@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEMPLES, DEMO_USERS } from '../../../../server/seed/demo.ts';
 import { cpfFrom } from '../../../../server/seed/index.ts';
-import { apiErrors, validationMessages } from '../../../../src/domain/messages.ts';
+import { authApiErrors } from '../../../../src/domain/messages/auth.ts';
+import { validationMessages } from '../../../../src/domain/messages/validation.ts';
+import { apiErrors } from '../../../../src/domain/messages.ts';
 import { type Me, PERMISSIONS } from '../../../../src/domain/types.ts';
 import { supabaseClient } from '../../../../tests/contract/helpers.ts';
 import { createHttpAuthAdmin } from '../../ports/http.ts';
@@ -104,7 +106,7 @@ describe('POST /signup', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       code: 'EMAIL_ALREADY_REGISTERED',
-      message: apiErrors.EMAIL_ALREADY_REGISTERED,
+      message: authApiErrors.EMAIL_ALREADY_REGISTERED,
     });
     expect(await counts()).toEqual(before);
   });

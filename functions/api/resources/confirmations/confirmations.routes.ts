@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { validationMessages } from '../../../../src/domain/messages.ts';
+import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { RECEIPT_MAX_BYTES, voucherBodySchema } from '../../../../src/domain/registrations.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EVENTS, DEMO_TAGS, DEMO_TIERS, DEMO_USERS } from '../../../../server/seed/demo.ts';
 import { editorApiErrors, editorValidation } from '../../../../src/domain/messages/editor.ts';
-import { validationMessages } from '../../../../src/domain/messages.ts';
+import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import type { EventDetail } from '../../../../src/domain/types.ts';
 import { createTestApp, seededDb, TEST_NOW } from '../../testing/test-app.ts';
 

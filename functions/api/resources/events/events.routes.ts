@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { validationMessages } from '../../../../src/domain/messages.ts';
+import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { monthSchema, uuidSchema } from '../../../../src/domain/validation.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';

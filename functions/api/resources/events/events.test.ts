@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EVENTS, DEMO_FILES, DEMO_TAGS, DEMO_TIERS } from '../../../../server/seed/demo.ts';
 import { monthOf } from '../../../../src/domain/events.ts';
-import { validationMessages } from '../../../../src/domain/messages.ts';
+import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import type { EventDetail } from '../../../../src/domain/types.ts';
 import { createTestApp, seededDb } from '../../testing/test-app.ts';
 

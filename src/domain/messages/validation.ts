@@ -1,0 +1,21 @@
+/** pt-BR messages of the form and API validation rules (spec §8), shared by browser and API. */
+export const validationMessages = {
+  required: 'Campo obrigatório',
+  email: 'Insira um email válido',
+  passwordMin: 'A senha deve ter ao menos 6 caracteres',
+  passwordsDiffer: 'As senhas devem ser iguais',
+  fullName: 'Preencha seu nome completo',
+  cpf: 'Insira um CPF válido',
+  phone: 'Insira um telefone válido',
+  congregation: 'Escolha sua congregação',
+  otherChurch: 'Informe o nome da sua igreja',
+  date: 'Insira uma data válida',
+  voucherLength: 'O campo deve ter exatamente 8 caracteres',
+  reasonMin: 'O motivo deve ter ao menos 3 caracteres',
+  addressRequired: 'O endereço é obrigatório.',
+  receiptRequired: 'Escolha o arquivo do comprovante',
+  passwordMax: 'A senha deve ter no máximo 72 caracteres',
+  congregationXorOtherChurch: 'Escolha uma congregação ou informe outra igreja, não as duas.',
+  month: 'Informe o mês no formato AAAA-MM',
+  externalRedirect: 'O link externo deve começar com http:// ou https://',
+} as const;
