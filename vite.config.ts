@@ -12,10 +12,9 @@ import { VitePWA } from 'vite-plugin-pwa';
  * - `modulepreload` (and style preloads) for the route chunks of the main layout and the home, which
  *   the router would otherwise request only after the entry ran.
  */
-const FIRST_READ_ENTRY = 'src/first-read.ts';
+const FIRST_READ = 'src/first-read.ts';
 
 function firstLoad(): Plugin {
-  const FIRST_READ = FIRST_READ_ENTRY;
   const LAYOUT = 'src/routes/_main.tsx?tsr-split=component';
   // The home's own chunks too (≈ 4.6 KiB gzip that an event page fetches for nothing): it is the
   // page most visits start on. Not the event page's: they would count before the home's LCP.
@@ -110,7 +109,7 @@ export default defineConfig({
             {
               name: 'index',
               tags: ['$initial'],
-              test: (id) => !id.endsWith(FIRST_READ_ENTRY),
+              test: (id) => !id.endsWith(FIRST_READ),
             },
           ],
         },

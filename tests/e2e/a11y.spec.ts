@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -178,11 +179,7 @@ test('event editor screens: admin list, new event with its dialogs, edit with ti
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.admin.email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await login(page, DEMO_USERS.admin.email);
   await page.getByRole('link', { name: 'Criar evento' }).waitFor();
   await page.goto('/admin/events');
   await expect(page.getByTestId('admin-event-row').first()).toBeVisible({ timeout: 30_000 });
@@ -204,19 +201,11 @@ test('event editor screens: admin list, new event with its dialogs, edit with ti
   await expectNoViolations(page, '/admin/events/:id');
 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-}
-
 test('door screens: /admin/checkin with the roster downloaded and its feedback, /event-welcome', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO_USERS.voluntario.email);
+  await login(page, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   await expect(page.getByLabel('Código manual ou CPF')).toBeDisabled();
   await expectNoViolations(page, '/admin/checkin (no event chosen)');
@@ -244,7 +233,7 @@ test("member's check-in overlay on the event page ('Está na hora de fazer o Che
 }) => {
   test.setTimeout(120_000);
   // lider@ joins the free tier of the event happening now (membro@ is checked in by checkin.spec)
-  await signIn(page, DEMO_USERS.lider.email);
+  await login(page, DEMO_USERS.lider.email);
   await page.goto(`/checkout/${DEMO_EVENTS.happeningNow.id}/${DEMO_TIERS.happeningNowFree.id}`);
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago', { timeout: 30_000 });

@@ -13,6 +13,7 @@ import { type Browser, type BrowserContext, chromium, expect, type Page, test } 
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { writeQrVideo } from '../fixtures/qr-video.ts';
+import { login } from './login.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow;
 const ARGS = [
@@ -22,14 +23,6 @@ const ARGS = [
   '--disable-sync',
 ];
 const first = (name: string) => name.split(' ')[0]!;
-
-async function login(page: Page, email: string) {
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-}
 
 /** Signs in, opens the door controlled by the service worker (so it reloads offline) and picks the event. */
 async function openDoor(context: BrowserContext, baseURL: string): Promise<Page> {

@@ -7,6 +7,7 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_FEW_PLACES_TIER, DEMO_PENDING_CASH, DEMO_VOUCHERS } from '../../server/seed/checkout.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 // Several steps per test, each a round trip to the host: room for a busy shared machine.
@@ -18,14 +19,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function login(page: Page, email: string) {
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-}
 
 /** Another member registers through the API, as their own phone would. */
 async function registerByApi(

@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { login } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 
@@ -22,14 +23,6 @@ async function memberPage(browser: Browser, email: string): Promise<Page> {
   ).newPage();
   await login(page, email);
   return page;
-}
-
-async function login(page: Page, email: string) {
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
 /** 'DD/MM/YYYY HH:mm' of a day `days` from now at 19:30 (São Paulo), and its month key. */

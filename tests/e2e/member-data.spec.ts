@@ -4,7 +4,8 @@
  * with no session left behind; public events stay.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -45,14 +46,6 @@ function storeContents(page: Page): Promise<StoreContents> {
         };
       }),
   );
-}
-
-async function login(page: Page, email: string) {
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
 test('signing out from /profile wipes the member’s data from IndexedDB, public events stay', async ({

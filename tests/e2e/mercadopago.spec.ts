@@ -6,6 +6,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ANON_KEY } from '../../server/keys.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -32,14 +33,6 @@ function api(request: APIRequestContext, token: string) {
       }),
     attempt: (id: string) => request.get(`/functions/v1/api/v1/mercadopago/confirmations/${id}`, { headers }),
   };
-}
-
-async function login(page: Page, email: string) {
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
 /** Step 1 of the checkout with a method chosen, then step 2. */
