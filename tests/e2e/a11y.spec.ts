@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { authMessages } from '../../src/domain/messages/auth.ts';
 import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -172,6 +173,9 @@ test('welcome form (a new Google account)', async ({ page }) => {
   await page.locator('#email').press('Enter');
   await expect(page).toHaveURL(/\/auth\/welcome/);
   await expect(page.getByRole('heading', { name: 'Olá, Joana!' })).toBeVisible();
+  // the intro's lines appear one by one (the last at 4 s, with the form): axe the final screen,
+  // not a line caught mid fade-in
+  await expect(page.getByLabel(authMessages.cpfLabel)).toBeVisible();
   await expectNoViolations(page, '/auth/welcome');
 });
 
