@@ -3,6 +3,7 @@
  * files in storage. Idempotent: skipped when the demo admin already exists. Dates are relative to ctx.now.
  */
 
+import { readFileSync } from 'node:fs';
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { SeedContext } from '../seed-context.ts';
 import { seedAdminRegistrations } from './adminreg.ts';
@@ -112,7 +113,7 @@ const SPEAKERS = [
     colors: ['#2b8a3e', '#74b816'],
   },
 ] as const;
-const speakerPath = (id: string) => `speakers/${id}.svg`;
+const speakerPath = (id: string) => `speakers/${id}.webp`;
 
 const VENUES = {
   sede: {
@@ -362,7 +363,7 @@ const EVENTS: EventSeed[] = [
   },
 ];
 
-const imagePath = (key: DemoEventKey) => `events/${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.svg`;
+const imagePath = (key: DemoEventKey) => `events/${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.webp`;
 
 interface TierSeed {
   key: keyof typeof DEMO_TIERS;
@@ -471,20 +472,39 @@ async function alreadySeeded(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * The demo's artwork: its SVG source (images.ts) and where its rendering lives in storage. Served as
+ * WebP, like the photos organisers upload: an SVG banner costs the phone a document of its own and
+ * text layout on the main thread for every card (scripts/demo-images.ts renders the files).
+ */
+export function demoArtwork(): { path: string; svg: string; width: number; height: number }[] {
+  return [
+    ...EVENTS.map((e) => ({
+      path: imagePath(e.key),
+      svg: eventBanner({
+        title: DEMO_EVENTS[e.key].title,
+        subtitle: e.subtitle,
+        from: e.colors[0],
+        to: e.colors[1],
+      }),
+      width: 800,
+      height: 420,
+    })),
+    ...SPEAKERS.map((s) => ({
+      path: speakerPath(s.id),
+      svg: avatar(s.name, s.colors[0], s.colors[1]),
+      width: 192,
+      height: 192,
+    })),
+  ];
+}
+
+/** Where scripts/demo-images.ts writes the rendering of a storage path (committed). */
+export const artworkFile = (path: string) => new URL(`./artwork/${path.replace('/', '-')}`, import.meta.url);
+
 async function putFiles(ctx: SeedContext): Promise<void> {
-  for (const e of EVENTS) {
-    const title = DEMO_EVENTS[e.key].title;
-    const svg = eventBanner({ title, subtitle: e.subtitle, from: e.colors[0], to: e.colors[1] });
-    await ctx.putObject(IMAGES_BUCKET, imagePath(e.key), svg, 'image/svg+xml');
-  }
-  for (const s of SPEAKERS) {
-    await ctx.putObject(
-      IMAGES_BUCKET,
-      speakerPath(s.id),
-      avatar(s.name, s.colors[0], s.colors[1]),
-      'image/svg+xml',
-    );
-  }
+  for (const { path } of demoArtwork())
+    await ctx.putObject(IMAGES_BUCKET, path, new Uint8Array(readFileSync(artworkFile(path))), 'image/webp');
   const pdf = simplePdf('Conferência Jovem 2026 — Programação', [
     'Sexta-feira',
     '19h00  Credenciamento e check-in',

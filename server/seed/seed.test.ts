@@ -118,9 +118,11 @@ describe('demo seed', () => {
     const pdf = objects.get(`${EVENT_FILES_BUCKET}/${DEMO_FILES.schedule.path}`)!;
     expect(pdf.type).toBe('application/pdf');
     expect(new TextDecoder('latin1').decode(pdf.body as Uint8Array)).toMatch(/^%PDF-1\.4[\s\S]*%%EOF\n$/);
-    const svg = objects.get(`${IMAGES_BUCKET}/events/conference.svg`)!;
-    expect(String(svg.body)).toContain('<svg');
-    expect(String(svg.body)).toContain('Conferência Jovem 2026');
+    const banner = objects.get(`${IMAGES_BUCKET}/events/conference.webp`)!;
+    expect(banner.type).toBe('image/webp');
+    expect(new TextDecoder('latin1').decode((banner.body as Uint8Array).subarray(0, 12))).toMatch(
+      /^RIFF.{4}WEBP$/s,
+    );
   });
 
   it('gives registrations random 6-digit codes unique per event', async () => {

@@ -84,7 +84,7 @@ describe('GET /v1/events/:id', () => {
       ].sort(),
     );
     expect(e.title).toBe(DEMO_EVENTS.conference.title);
-    expect(e.image).toMatch(/^events\/.+\.svg$/);
+    expect(e.image).toMatch(/^events\/.+\.webp$/);
     expect(e.description).toContain('<strong>');
     expect(e.pricing_tiers.map((t) => t.order)).toEqual(
       [...e.pricing_tiers.map((t) => t.order)].sort((a, b) => a - b),
