@@ -58,6 +58,44 @@ describe('dates in America/Sao_Paulo', () => {
     expect(monthsBetween('2026-02', '2026-01')).toEqual([]);
   });
 
+  it('writes what Intl writes for pt-BR in America/Sao_Paulo, every few hours over two years', () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => {
+      const f = new Intl.DateTimeFormat('pt-BR', {
+        timeZone: 'America/Sao_Paulo',
+        hourCycle: 'h23',
+        ...options,
+      });
+      return (d: Date) => Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value]));
+    };
+    const numeric = intl({
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const long = intl({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    const short = intl({ weekday: 'short', month: 'short' });
+    const clean = (s = '') => s.replace('.', '').toUpperCase();
+    const now = new Date('2026-06-01T12:00:00Z');
+    for (
+      let t = Date.UTC(2026, 0, 1, 0, 7);
+      t < Date.UTC(2028, 0, 1);
+      t += 7 * 60 * 60 * 1000 + 13 * 60 * 1000
+    ) {
+      const d = new Date(t);
+      const n = numeric(d);
+      const l = long(d);
+      const s = short(d);
+      expect(formatDateTime(d)).toBe(`${n.day}/${n.month}/${n.year} ${n.hour}:${n.minute}`);
+      const year = l.year === '2026' ? '' : ` de ${l.year}`;
+      expect(formatLongDateTime(d, now)).toBe(
+        `${l.weekday}, ${l.day} de ${l.month}${year} às ${n.hour}:${n.minute}`,
+      );
+      expect(dateBadge(d)).toEqual({ weekday: clean(s.weekday), day: n.day, month: clean(s.month) });
+    }
+  });
+
   it('titles a month', () => {
     expect(formatMonthTitle('2026-11')).toBe('Novembro de 2026');
     expect(formatMonthTitle('2027-03')).toBe('Março de 2027');

@@ -1,89 +1,92 @@
 /**
- * Date display in America/Sao_Paulo with Intl.DateTimeFormat('pt-BR'), plus the month keys
- * (`YYYY-MM`, São Paulo time) the month lists use. Pure: no DOM, no React.
+ * Date display in São Paulo time (UTC−3 all year, `SAO_PAULO_OFFSET_MS`) with pt-BR names, plus
+ * the month keys (`YYYY-MM`, São Paulo time) the month lists use. Pure: no DOM, no React.
  *
- * Texts are composed from `formatToParts` so the output does not depend on the ICU version's
- * punctuation (e.g. the comma some versions put between date and time).
+ * Written out rather than with Intl.DateTimeFormat: building a formatter loads ICU's locale and
+ * time-zone data, ≈ 25 ms of a phone's main thread on the first load, before the first card could
+ * paint. dates.test.ts checks every text against Intl('pt-BR', America/Sao_Paulo) over two years.
  */
-import { addMonths as addMonthsToKey, monthOf } from './events.ts';
+import { addMonths as addMonthsToKey, monthOf, SAO_PAULO_OFFSET_MS } from './events.ts';
 
-export const TIME_ZONE = 'America/Sao_Paulo';
-const LOCALE = 'pt-BR';
+/**
+ * Order of two ISO-8601 texts in the API's one format (timestamps, month keys): plain string order.
+ * Not localeCompare, which builds an ICU collator on its first call (≈ 20 ms on a phone's first load).
+ */
+export const compareIso = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 type DateInput = string | number | Date;
 
-const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
+const WEEKDAYS = [
+  'domingo',
+  'segunda-feira',
+  'terça-feira',
+  'quarta-feira',
+  'quinta-feira',
+  'sexta-feira',
+  'sábado',
+];
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
-    formatters.set(key, f);
-  }
-  return f;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The wall-clock fields of a moment in São Paulo. */
+function local(value: DateInput) {
+  const d = new Date(new Date(value).getTime() + SAO_PAULO_OFFSET_MS);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth(), // 0-11
+    day: d.getUTCDate(),
+    weekday: d.getUTCDay(), // 0 = domingo
+    time: `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`,
+  };
 }
-
-function parts(key: string, options: Intl.DateTimeFormatOptions, value: DateInput) {
-  const out: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of formatter(key, options).formatToParts(toDate(value))) out[p.type] = p.value;
-  return out;
-}
-
-const numeric: Intl.DateTimeFormatOptions = {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
 
 /** '22/11/2026' */
 export function formatDate(value: DateInput): string {
-  const p = parts('numeric', numeric, value);
-  return `${p.day}/${p.month}/${p.year}`;
+  const p = local(value);
+  return `${two(p.day)}/${two(p.month + 1)}/${p.year}`;
 }
 
 /** '22/11/2026 19:30' */
 export function formatDateTime(value: DateInput): string {
-  const p = parts('numeric', numeric, value);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  return `${formatDate(value)} ${local(value).time}`;
 }
 
 /** '19:30' */
 export function formatTime(value: DateInput): string {
-  const p = parts('numeric', numeric, value);
-  return `${p.hour}:${p.minute}`;
+  return local(value).time;
 }
-
-const long: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
 
 /** 'sábado, 28 de novembro às 19:30' (the year is added when it is not the year of `now`). */
 export function formatLongDateTime(value: DateInput, now: Date = new Date()): string {
-  const p = parts('long', long, value);
-  const year = p.year === parts('long', long, now).year ? '' : ` de ${p.year}`;
-  return `${p.weekday}, ${p.day} de ${p.month}${year} às ${p.hour}:${p.minute}`;
+  const p = local(value);
+  const year = p.year === local(now).year ? '' : ` de ${p.year}`;
+  return `${WEEKDAYS[p.weekday]}, ${p.day} de ${MONTHS[p.month]}${year} às ${p.time}`;
 }
 
-/** Card date: 'SÁB' + '28' + 'NOV' pieces for a calendar badge. */
+/** Card date: 'SÁB' + '28' + 'NOV' pieces for a calendar badge (pt-BR's short names are the first three letters). */
 export function dateBadge(value: DateInput): { weekday: string; day: string; month: string } {
-  const p = parts('badge', { weekday: 'short', day: '2-digit', month: 'short' }, value);
-  const clean = (s = '') => s.replace('.', '').toUpperCase();
-  return { weekday: clean(p.weekday), day: p.day ?? '', month: clean(p.month) };
+  const p = local(value);
+  const short = (name: string) => name.slice(0, 3).toUpperCase();
+  return { weekday: short(WEEKDAYS[p.weekday]!), day: two(p.day), month: short(MONTHS[p.month]!) };
 }
 
 /** `YYYY-MM` of a moment in São Paulo time. */
 export function monthKey(value: DateInput): string {
-  return monthOf(toDate(value));
+  return monthOf(new Date(value));
 }
 
 /** The month key `delta` months after `month`. */
@@ -103,9 +106,6 @@ export const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** 'Novembro de 2026' for '2026-11'. */
 export function formatMonthTitle(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  // Noon UTC on the 15th is the same month in any time zone.
-  const text = formatter('month', { month: 'long', year: 'numeric' }).format(
-    new Date(Date.UTC(y, m - 1, 15, 12)),
-  );
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  const name = MONTHS[m - 1]!;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} de ${y}`;
 }

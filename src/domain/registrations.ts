@@ -5,6 +5,7 @@
  * request. One place for each rule, shared by the browser and the API. Pure.
  */
 import * as v from 'valibot';
+import { compareIso } from './dates.ts';
 import { validationMessages } from './messages/validation.ts';
 import { statusBadge, statusBadgeFallback } from './messages.ts';
 import {
@@ -141,7 +142,7 @@ export function groupRegistrations<
   const groups: Record<RegistrationGroup, R[]> = { active: [], pending: [], past: [] };
   for (const r of registrations) groups[registrationGroup(r, now)].push(r);
   const byStart = (a: R, b: R) =>
-    a.event.starts_at.localeCompare(b.event.starts_at) || b.created_at.localeCompare(a.created_at);
+    compareIso(a.event.starts_at, b.event.starts_at) || compareIso(b.created_at, a.created_at);
   groups.active.sort(byStart);
   groups.pending.sort(byStart);
   groups.past.sort((a, b) => -byStart(a, b));
@@ -153,7 +154,7 @@ export function numberedAttempts<C extends { created_at: string; id: string }>(
   confirmations: readonly C[],
 ): { attempt: C; number: number }[] {
   const oldestFirst = [...confirmations].sort(
-    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+    (a, b) => compareIso(a.created_at, b.created_at) || compareIso(a.id, b.id),
   );
   return oldestFirst.map((attempt, i) => ({ attempt, number: i + 1 })).reverse();
 }

@@ -2,6 +2,7 @@
  * The events store: reads and writes of public events in Dexie. Events are public data, so they
  * survive sign-out. React-free; refresh.ts fills it from the API, use-events.ts reads it live.
  */
+import { compareIso } from '../../domain/dates.ts';
 import { monthOf } from '../../domain/events.ts';
 import type { EventDetail } from '../../domain/types.ts';
 import { db, type StoredEvent } from '../db.ts';
@@ -14,7 +15,7 @@ export function toStored(event: EventDetail, upcoming: 0 | 1, storedAt: number):
   return { ...event, month: monthOf(new Date(event.starts_at)), upcoming, stored_at: storedAt };
 }
 
-const byStart = (a: StoredEvent, b: StoredEvent) => a.starts_at.localeCompare(b.starts_at);
+const byStart = (a: StoredEvent, b: StoredEvent) => compareIso(a.starts_at, b.starts_at);
 
 // ─── reads ───
 

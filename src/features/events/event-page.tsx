@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useEvent } from '../../data/events/use-events.ts';
-import { dateBadge, formatLongDateTime } from '../../domain/dates.ts';
+import { compareIso, dateBadge, formatLongDateTime } from '../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../domain/messages.ts';
 import { pageNames } from '../../domain/page-title.ts';
 import type { EventSummary } from '../../domain/types.ts';
@@ -134,7 +134,7 @@ function EventHeroSkeleton() {
 
 function SubEvents({ events }: { events: EventSummary[] }) {
   const join = useJoinEvent();
-  const sorted = [...events].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  const sorted = [...events].sort((a, b) => compareIso(a.starts_at, b.starts_at));
   return (
     <ul className="sub-events">
       {sorted.map((e) => {
