@@ -1,24 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { FirstPaint } from './src/features/shell/first-paint.tsx';
 
 /**
  * The first load of a landing page (`/`, `/events/:id`) as one step instead of a chain
  * (docs/performance.md). In the built index.html:
+ * - the header, painted before any JS has run (src/features/shell/first-paint.tsx);
  * - `src/first-read.ts`, an entry of its own with no imports, as `<script type="module" async>`:
- *   it starts the page's first API read at once, in parallel with the app's JS;
- * - `modulepreload` (and style preloads) for the route chunks of the main layout and the home, which
- *   the router would otherwise request only after the entry ran.
+ *   it starts the page's first API read at once, in parallel with the app's JS.
+ * The landing pages and their layout are not split from the entry (`LANDING`): each split chunk is
+ * one more request, and a round trip, before the first card on a phone (a dozen of them cost
+ * ≈ 0.8 s on Slow 4G), for ≈ 7 KiB gzip that other pages fetch for nothing.
  */
 const FIRST_READ = 'src/first-read.ts';
+const LANDING = new Set<string>(['/_main', '/_main/', '/_main/events/$id']);
 
 function firstLoad(): Plugin {
-  const LAYOUT = 'src/routes/_main.tsx?tsr-split=component';
-  // The home's own chunks too (≈ 4.6 KiB gzip that an event page fetches for nothing): it is the
-  // page most visits start on. Not the event page's: they would count before the home's LCP.
-  const HOME = 'src/routes/_main/index.tsx?tsr-split=component';
   return {
     name: 'congrega-first-load',
     apply: 'build',
@@ -28,45 +30,17 @@ function firstLoad(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter(
-          (c): c is Rollup.OutputChunk => c.type === 'chunk',
+        const firstRead = Object.values(ctx.bundle ?? {}).find(
+          (c): c is Rollup.OutputChunk => c.type === 'chunk' && !!c.facadeModuleId?.endsWith(FIRST_READ),
         );
-        const byModule = (id: string) => chunks.find((c) => c.facadeModuleId?.endsWith(id));
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (root: Rollup.OutputChunk | undefined, seen = new Set<Rollup.OutputChunk>()) => {
-          const visit = (c: Rollup.OutputChunk | undefined) => {
-            if (!c || seen.has(c)) return;
-            seen.add(c);
-            for (const f of c.imports) visit(byFile.get(f));
-          };
-          visit(root);
-          return seen;
-        };
-        const firstRead = byModule(FIRST_READ);
         if (!firstRead || firstRead.imports.length)
           throw new Error(`${FIRST_READ} must build alone, importing nothing`);
-        const inEntry = closure(byModule('index.html'));
-        const preload = [...closure(byModule(LAYOUT)), ...closure(byModule(HOME))];
-        const tags: HtmlTagDescriptor[] = [];
-        const styles = new Set<string>();
-        for (const c of new Set(preload)) {
-          if (inEntry.has(c)) continue; // already a modulepreload of the entry
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${c.fileName}` },
-            injectTo: 'head',
-          });
-          for (const css of c.viteMetadata?.importedCss ?? []) styles.add(css);
-        }
-        for (const css of styles)
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` },
-            injectTo: 'head',
-          });
         // Right after the title, ahead of the entry: requested first, at high priority (async is low).
         const script = `<script type="module" async fetchpriority="high" src="/${firstRead.fileName}"></script>`;
-        return { html: html.replace('</title>', `</title>\n    ${script}`), tags };
+        const firstPaint = renderToStaticMarkup(createElement(FirstPaint));
+        return html
+          .replace('</title>', `</title>\n    ${script}`)
+          .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`);
       },
     },
   };
@@ -76,7 +50,11 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (LANDING.has(routeId) ? [] : undefined) },
+    }),
     react(),
     firstLoad(),
     VitePWA({

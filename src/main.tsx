@@ -1,11 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearMemberData } from './data/member-data.ts';
 import { registerSignOutCleanup } from './lib/session.ts';
 import { hasStoredSession } from './lib/stored-session.ts';
 import { router } from './router.tsx';
 import './ui/tokens.css';
+// The layouts' styles are render-blocking: index.html paints the header before any JS (first-paint.tsx).
+import './ui/ui.css';
+import './features/shell/shell.css';
 
 // Signing out (from any screen) wipes the member's data from this device. Registered here, at
 // start-up, not by whichever screen's chunk happens to be loaded when the member signs out.
@@ -14,8 +17,13 @@ registerSignOutCleanup(clearMemberData);
 // since closed, or with a version that did not wipe). What they left is nobody's: remove it.
 if (!hasStoredSession()) void clearMemberData();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// As a transition, React renders the first screen in slices of a few ms instead of one long task: a
+// phone stays responsive to taps on the header index.html has already painted (first-paint.tsx).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 /**
- * What a first visit costs: the details overlay's code is fetched on intent (pointer, focus, touch)
+ * What a first visit costs: the header is painted from the HTML before any JS; the details overlay's code is fetched on intent (pointer, focus, touch)
  * and not on a plain visit; the update prompt and the service worker registration come after the
  * load event; the first card image of each row is eager with high priority, the others lazy; the first
  * API read starts in parallel with the JS and the store uses it; nothing moves
@@ -9,6 +9,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
+import { menuMessages } from '../../src/domain/messages.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -22,6 +23,34 @@ function recordScripts(page: Page): string[] {
   });
   return urls;
 }
+
+test('the header is in the HTML, painted before any JS runs, and React puts its own in the same place', async ({
+  browser,
+  page,
+}) => {
+  const boxes = (p: Page) =>
+    Promise.all(
+      [
+        p.getByRole('button', { name: menuMessages.openMenu }),
+        p.getByRole('link', { name: menuMessages.home }),
+        p.getByRole('link', { name: menuMessages.loginIcon }),
+      ].map(async (l) => {
+        await expect(l).toBeVisible();
+        return l.boundingBox();
+      }),
+    );
+  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const staticPage = await noJs.newPage();
+  await staticPage.goto('/');
+  await expect(staticPage.locator('.logo-text')).toHaveText('Congrega');
+  const before = await boxes(staticPage);
+  await noJs.close();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title }).first()).toBeVisible();
+  expect(await page.locator('header').count()).toBe(1); // React's replaced it, not added to it
+  expect(await boxes(page)).toEqual(before);
+});
 
 test('the overlay code loads on intent, not on a plain visit', async ({ page }) => {
   const scripts = recordScripts(page);

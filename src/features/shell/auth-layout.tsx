@@ -1,11 +1,9 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { DeferredUpdatePrompt } from './deferred-update-prompt.tsx';
-import { Logo } from './header.tsx';
+import { Logo } from './logo.tsx';
 import { SessionBridge } from './session-bridge.tsx';
 import { subscribeToAuth } from './session-sync.ts';
-import '../../ui/ui.css';
-import './shell.css';
 import './auth-layout.css';
 
 // The auth screens talk to supabase-js anyway: keep the session store in step with it from the start.

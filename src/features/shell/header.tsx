@@ -5,16 +5,8 @@ import { avatarUrlOf, displayNameOf } from '../../lib/auth-user.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { LoginIcon, MenuIcon, OfflineIcon } from './icons.tsx';
+import { Logo } from './logo.tsx';
 import { Menu } from './menu.tsx';
-
-export function Logo() {
-  return (
-    <span className="logo">
-      <img src="/icon.svg" alt="" width="28" height="28" />
-      <span className="logo-text">Congrega</span>
-    </span>
-  );
-}
 
 /** Header of the main layout: menu toggle, logo, and the profile picture or a login icon. */
 export function Header() {

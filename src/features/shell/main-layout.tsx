@@ -4,8 +4,6 @@ import { menuMessages } from '../../domain/messages.ts';
 import { DeferredUpdatePrompt } from './deferred-update-prompt.tsx';
 import { Header } from './header.tsx';
 import { SessionBridge } from './session-bridge.tsx';
-import '../../ui/ui.css';
-import './shell.css';
 
 /** The light main layout: header with the menu, then the page (the route's, or `children`). */
 export function MainLayout({ children }: { children?: ReactNode }) {
