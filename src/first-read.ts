@@ -7,6 +7,10 @@
  * the API's origin is the build's. (A `<link rel="preload" as="fetch">` would do the same on paper,
  * but whether the store's fetch adopts it is the browser's call: under Chromium's DevTools tracing
  * it hung; handing over the promise cannot miss.)
+ *
+ * When the answer arrives it also starts the first cards' images (`firstImages`), which the page
+ * would otherwise request only once the JS has arrived and rendered the cards: on a phone the
+ * largest paint is a card's image, and it then downloads while the JS is still on its way.
  */
 
 /** The first read of the screens a visitor lands on from outside: the home and an event's page. */
@@ -17,6 +21,25 @@ export function firstReadUrl(pathname: string, base: string): string | null {
   return event ? `${api}/${event[1]}` : null;
 }
 
+/** Public URL of an image kept in the `images` storage bucket (`imageUrl` in lib/config.ts). */
+export function publicImageUrl(path: string | null | undefined, base: string): string | null {
+  if (!path) return null;
+  if (/^https?:\/\//.test(path)) return path;
+  return `${base}/storage/v1/object/public/images/${path}`;
+}
+
+/**
+ * The images of the cards a phone shows first: an event's own, or the first two of a list (soonest
+ * first: the first card under 'Acontecendo agora' and the first of the general row, the two the
+ * home loads eagerly; when they are other events, one image too many is fetched, nothing breaks).
+ */
+export function firstImages(answer: unknown): string[] {
+  const events = Array.isArray(answer) ? answer.slice(0, 2) : [answer];
+  return events
+    .map((e) => (e && typeof e === 'object' ? (e as { image?: unknown }).image : null))
+    .filter((image): image is string => typeof image === 'string' && image !== '');
+}
+
 /** Where the pending answer waits for the store (lib/api.ts reads it by this name). */
 export interface FirstRead {
   url: string;
@@ -24,17 +47,28 @@ export interface FirstRead {
   response: Promise<Response>;
 }
 
-// Same rule as `SUPABASE_URL` in lib/config.ts, repeated so that this file imports nothing (an
-// import would make it wait for a shared chunk); the e2e test proves both give the same URL.
-const url =
-  typeof document === 'undefined'
-    ? null
-    : firstReadUrl(
-        location.pathname,
-        (import.meta.env.VITE_SUPABASE_URL as string | undefined) || location.origin,
-      );
+/**
+ * Where the Supabase surface lives (`SUPABASE_URL` in lib/config.ts). This rule and the image URL's
+ * are repeated here so that this file imports nothing: an import would make it wait for a shared
+ * chunk. The e2e tests prove both ends agree: the store takes this read, the cards these images.
+ */
+export const supabaseUrl = (): string =>
+  (import.meta.env.VITE_SUPABASE_URL as string | undefined) || location.origin;
+
+const url = typeof document === 'undefined' ? null : firstReadUrl(location.pathname, supabaseUrl());
 if (url) {
+  const base = supabaseUrl();
   const response = fetch(url);
-  response.catch(() => undefined); // a failure is the store's to report, when it takes the answer
   (globalThis as { congregaFirstRead?: FirstRead }).congregaFirstRead = { url, at: Date.now(), response };
+  response
+    .then((r) => (r.ok ? r.clone().json() : null))
+    .then((answer) => {
+      for (const path of firstImages(answer)) {
+        // An Image, not <link rel=preload>: no console warning when a guessed one is not shown.
+        const image = new Image();
+        image.fetchPriority = 'high';
+        image.src = publicImageUrl(path, base)!;
+      }
+    })
+    .catch(() => undefined); // a failure is the store's to report, when it takes the answer
 }

@@ -203,6 +203,48 @@ for (const [path, read] of [
   });
 }
 
+// The first read's answer names the first cards' images: first-read.ts starts them then, before
+// the app's JS has rendered a card, and the cards use that download (one request each).
+for (const [path, images] of [
+  ['/', '.event-card img[fetchpriority="high"]'],
+  [`/events/${DEMO_EVENTS.conference.id}`, '.event-hero-image'],
+] as const) {
+  test(`${path}: the first images start from the first read's answer, before any card, and are fetched once`, async ({
+    page,
+  }) => {
+    await page.addInitScript((selector) => {
+      const w = window as unknown as { __cardAt?: number };
+      new MutationObserver(() => {
+        w.__cardAt ??= document.querySelector(selector) ? Date.now() : undefined;
+      }).observe(document, { subtree: true, childList: true });
+    }, images);
+    const started = new Map<string, number[]>();
+    page.on('requestfinished', (r) =>
+      started.set(r.url(), [...(started.get(r.url()) ?? []), r.timing().startTime]),
+    );
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title }).first()).toBeVisible();
+    const shown = await page
+      .locator(images)
+      .evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src));
+    expect(shown).toHaveLength(path === '/' ? 2 : 1);
+    await page.waitForLoadState('load');
+    const cardAt = await page.evaluate(() => (window as unknown as { __cardAt: number }).__cardAt);
+    for (const src of shown) {
+      expect(started.get(src)).toHaveLength(1);
+      expect(started.get(src)![0]).toBeLessThan(cardAt);
+    }
+  });
+}
+
 // What each area's chunks carry, found by content (chunk names change with the bundler's grouping).
 const AREA_MARKERS: Record<string, string> = {
   'check-in texts': 'inscritos neste aparelho',
