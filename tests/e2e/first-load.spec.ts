@@ -16,6 +16,18 @@ test.use({ viewport: { width: 390, height: 844 } });
 const OVERLAY_CHUNK = /\/assets\/event-overlay-[\w-]+\.js$/;
 const PROMPT_CHUNKS = /\/assets\/(update-prompt|workbox-window)[\w.-]*\.js$/;
 
+/** A phone's network, not loopback's: on loopback the JS arrives in a millisecond and no race says anything. */
+async function phoneNetwork(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
 function recordScripts(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (r) => {
@@ -183,16 +195,7 @@ for (const [path, read] of [
       const t = r.timing();
       if (/\/assets\/vendor-[\w-]+\.js$/.test(r.url())) entryDone.push(t.startTime + t.responseEnd);
     });
-    // A phone's network, not loopback's: on loopback the JS arrives in a millisecond and the race
-    // says nothing.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
+    await phoneNetwork(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title }).first()).toBeVisible();
     await page.waitForTimeout(3500); // Chromium warns of an unused preload after 3 s
@@ -222,14 +225,7 @@ for (const [path, images] of [
     page.on('requestfinished', (r) =>
       started.set(r.url(), [...(started.get(r.url()) ?? []), r.timing().startTime]),
     );
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
+    await phoneNetwork(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title }).first()).toBeVisible();
     const shown = await page
