@@ -4,9 +4,10 @@ import { menuMessages } from '../../domain/messages.ts';
 import { avatarUrlOf, displayNameOf } from '../../lib/auth-user.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
-import { LoginIcon, MenuIcon, OfflineIcon } from './icons.tsx';
+import { LoginIcon, OfflineIcon } from './icons.tsx';
 import { Logo } from './logo.tsx';
 import { Menu } from './menu.tsx';
+import { MenuToggle } from './menu-toggle.tsx';
 
 /** Header of the main layout: menu toggle, logo, and the profile picture or a login icon. */
 export function Header() {
@@ -20,16 +21,7 @@ export function Header() {
   return (
     <>
       <header className="app-header">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={menuMessages.openMenu}
-          aria-expanded={menuOpen}
-          aria-haspopup="dialog"
-          onClick={() => setMenuOpen(true)}
-        >
-          <MenuIcon />
-        </button>
+        <MenuToggle open={menuOpen} onOpen={() => setMenuOpen(true)} />
         <Link to="/" className="app-header-logo" aria-label={menuMessages.home}>
           <Logo />
         </Link>
