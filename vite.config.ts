@@ -37,6 +37,7 @@ function firstLoad(): Plugin {
           throw new Error(`${FIRST_READ} must build alone, importing nothing`);
         // Right after the title, ahead of the entry: requested first, at high priority (async is low).
         const script = `<script type="module" async fetchpriority="high" src="/${firstRead.fileName}"></script>`;
+        if (!html.includes('<div id="root"></div>')) throw new Error('index.html must hold an empty #root');
         const firstPaint = renderToStaticMarkup(createElement(FirstPaint));
         return html
           .replace('</title>', `</title>\n    ${script}`)

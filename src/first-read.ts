@@ -52,12 +52,12 @@ export interface FirstRead {
  * are repeated here so that this file imports nothing: an import would make it wait for a shared
  * chunk. The e2e tests prove both ends agree: the store takes this read, the cards these images.
  */
-export const supabaseUrl = (): string =>
-  (import.meta.env.VITE_SUPABASE_URL as string | undefined) || location.origin;
-
-const url = typeof document === 'undefined' ? null : firstReadUrl(location.pathname, supabaseUrl());
-if (url) {
-  const base = supabaseUrl();
+const base =
+  typeof document === 'undefined'
+    ? null
+    : (import.meta.env.VITE_SUPABASE_URL as string | undefined) || location.origin;
+const url = base && firstReadUrl(location.pathname, base);
+if (base && url) {
   const response = fetch(url);
   (globalThis as { congregaFirstRead?: FirstRead }).congregaFirstRead = { url, at: Date.now(), response };
   response
