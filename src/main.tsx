@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clearMemberData } from './data/member-data.ts';
+import { clearMemberData, clearMemberDataLeftBehind } from './data/member-data.ts';
 import { registerSignOutCleanup } from './lib/session.ts';
 import { hasStoredSession } from './lib/stored-session.ts';
 import { router } from './router.tsx';
@@ -15,7 +15,7 @@ import './features/shell/shell.css';
 registerSignOutCleanup(clearMemberData);
 // No session stored at all: whoever used the app here signed out while it was not running (in a tab
 // since closed, or with a version that did not wipe). What they left is nobody's: remove it.
-if (!hasStoredSession()) void clearMemberData();
+if (!hasStoredSession()) void clearMemberDataLeftBehind();
 
 // As a transition, React renders the first screen in slices of a few ms instead of one long task: a
 // phone stays responsive to taps on the header index.html has already painted (first-paint.tsx).

@@ -9,6 +9,10 @@
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { RosterEntry, SyncItemKind } from '../domain/checkin.ts';
 import type { EventDetail, MyRegistration } from '../domain/types.ts';
+import { DB_NAME } from './db-name.ts';
+
+// Live queries load with the store (open-db.ts), not with the entry.
+export { liveQuery } from 'dexie';
 
 /** An event as the API returns it, with the keys the lists query by. */
 export interface StoredEvent extends EventDetail {
@@ -85,8 +89,6 @@ export interface Lease {
   owner: string;
   until: number;
 }
-
-export const DB_NAME = 'congrega';
 
 interface SchemaVersion {
   version: number;

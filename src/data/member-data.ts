@@ -4,9 +4,10 @@
  * main.tsx registers `clearMemberData` as a sign-out cleanup at start-up, so the wipe runs whichever
  * screen the member signs out from. React-free, and it loads with the entry: it touches the tables
  * only, never a store module (the check-in store would bring the door's rules and texts to every
- * first visit).
+ * first visit), and opens the store only when it runs (open-db.ts).
  */
-import { type CongregaDb, db } from './db.ts';
+import type { CongregaDb } from './db.ts';
+import { openDbNow, storeOnDevice } from './open-db.ts';
 
 let generation = 0;
 
@@ -21,15 +22,24 @@ export function memberDataGeneration(): number {
 /** Removes everything that belongs to the signed-in member. */
 export async function clearMemberData(): Promise<void> {
   generation++;
+  const db = await openDbNow();
   await db.transaction('rw', db.registrations, db.syncState, async () => {
     await db.registrations.clear();
     await db.syncState.where('key').startsWith('registrations').delete();
   });
-  await clearRosters(); // door rosters are personal data; queued check-ins stay to be sent
+  await clearRosters(db); // door rosters are personal data; queued check-ins stay to be sent
+}
+
+/**
+ * At start-up with no session stored: what a member left here (signed out while the app was not
+ * running) is nobody's. A device with no store has nothing to wipe, and does not load it for that.
+ */
+export async function clearMemberDataLeftBehind(): Promise<void> {
+  if (await storeOnDevice()) await clearMemberData();
 }
 
 /** Removes every roster (personal data) on sign-out; queued check-ins stay to be sent later. */
-export async function clearRosters(store: CongregaDb = db): Promise<void> {
+export async function clearRosters(store: CongregaDb): Promise<void> {
   await store.transaction(
     'rw',
     [store.rosters, store.rosterPages, store.rosterMeta, store.checkinIssues],

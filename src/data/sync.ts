@@ -23,6 +23,31 @@ export function syncStatusOf(key: string): SyncStatus {
   return syncStatuses.getState()[key] ?? IDLE;
 }
 
+/** An API answer for a set, and when it was fetched (ms). */
+export interface Answer<T> {
+  value: T;
+  fetchedAt: number;
+}
+
+/**
+ * The API's last answer for each set in this page. A screen shows it at once, and the store's copy
+ * again once that is as new: the store may still be loading (open-db.ts) when the answer arrives.
+ */
+export const answers = createStore<Record<string, Answer<unknown>>>(() => ({}));
+
+export function showAnswer<T>(key: string, value: T, fetchedAt: number): void {
+  answers.setState({ [key]: { value, fetchedAt } });
+}
+
+/** The store's copy of a set (its `fetchedAt` null when never fetched here) or this page's answer: the newer. */
+export function newest<T>(
+  stored: { value: T; fetchedAt: number | null } | undefined,
+  answer: Answer<T> | undefined,
+): { value: T; fetchedAt: number | null } | undefined {
+  if (!answer) return stored;
+  return stored && (stored.fetchedAt ?? 0) >= answer.fetchedAt ? stored : answer;
+}
+
 const inFlight = new Map<string, Promise<void>>();
 
 /** An API failure as thrown by `api()` (duck-typed so this module does not import the API client). */

@@ -2,7 +2,8 @@
  * What a first visit costs: the header is painted from the HTML before any JS; the details overlay's code is fetched on intent (pointer, focus, touch)
  * and not on a plain visit; the update prompt and the service worker registration come after the
  * load event; the first card image of each row is eager with high priority, the others lazy; the first
- * API read starts in parallel with the JS and the store uses it; nothing moves
+ * API read starts in parallel with the JS and the store uses it; the browser store (Dexie) loads
+ * after the first cards are on screen, and keeps them for offline use; nothing moves
  * when the events arrive (no layout shift on /, /all and /events/:id, even with a slow API); a
  * guest's visit downloads no other area's texts or code (check-in, editor, sign-in, checkout,
  * validation, the member's registrations).
@@ -203,6 +204,60 @@ for (const [path, read] of [
     expect(reads[0]!.startedAt).toBeLessThan(entryDone[0]!);
     expect(Object.keys(reads[0]!.headers).filter((h) => /^(apikey|authorization)$/i.test(h))).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+}
+
+// A first visit shows the API's answer from memory: the browser store's code (Dexie, ≈ 30 KiB gzip)
+// is fetched only once the first screen is shown, and then keeps what it showed for a visit offline.
+for (const path of ['/', `/events/${DEMO_EVENTS.conference.id}`]) {
+  test(`${path}: the browser store loads after the first screen, and keeps what it showed`, async ({
+    page,
+  }) => {
+    await page.addInitScript((title) => {
+      new MutationObserver((_, observer) => {
+        const headings = [...document.querySelectorAll('#root main :is(h1, h2, h3)')];
+        if (!headings.some((h) => h.textContent === title)) return;
+        (window as { shownAt?: number }).shownAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    }, DEMO_EVENTS.conference.title);
+    await phoneNetwork(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title }).first()).toBeVisible();
+    const storeCode = () =>
+      page.evaluate(() => {
+        const entry = performance
+          .getEntriesByType('resource')
+          .find((e) => /\/assets\/db-[\w-]+\.js$/.test(e.name));
+        return entry
+          ? { requestedAt: entry.startTime, shownAt: (window as { shownAt?: number }).shownAt }
+          : null;
+      });
+    await expect.poll(storeCode).not.toBeNull();
+    const { requestedAt, shownAt } = (await storeCode())!;
+    expect(shownAt).toBeDefined();
+    expect(requestedAt).toBeGreaterThan(shownAt!);
+    // Opened only once the app has created it (an open of a missing database would create it empty).
+    const storedEvents = () =>
+      page.evaluate(async () => {
+        if (!(await indexedDB.databases()).some((d) => d.name === 'congrega')) return 0;
+        return new Promise<number>((resolve) => {
+          const open = indexedDB.open('congrega');
+          open.onerror = () => resolve(0);
+          open.onsuccess = () => {
+            const db = open.result;
+            const done = (n: number) => {
+              db.close();
+              resolve(n);
+            };
+            if (!db.objectStoreNames.contains('events')) return done(0);
+            const count = db.transaction('events').objectStore('events').count();
+            count.onsuccess = () => done(count.result);
+            count.onerror = () => done(0);
+          };
+        });
+      });
+    await expect.poll(storedEvents, { timeout: 10_000 }).toBeGreaterThan(0);
   });
 }
 

@@ -1,11 +1,13 @@
 /**
  * The events store: reads and writes of public events in Dexie. Events are public data, so they
  * survive sign-out. React-free; refresh.ts fills it from the API, use-events.ts reads it live.
+ * Dexie loads on first use (../open-db.ts).
  */
 import { compareIso } from '../../domain/dates.ts';
 import { monthOf } from '../../domain/events.ts';
 import type { EventDetail } from '../../domain/types.ts';
-import { db, type StoredEvent } from '../db.ts';
+import type { CongregaDb, StoredEvent, SyncState } from '../db.ts';
+import { openDb } from '../open-db.ts';
 
 export const UPCOMING_KEY = 'events:upcoming';
 export const monthSyncKey = (month: string) => `events:month:${month}`;
@@ -17,30 +19,44 @@ export function toStored(event: EventDetail, upcoming: 0 | 1, storedAt: number):
 
 const byStart = (a: StoredEvent, b: StoredEvent) => compareIso(a.starts_at, b.starts_at);
 
-// ─── reads ───
+/** What a list shows: top-level events (sub-events show inside their event), soonest first. */
+export const listed = (events: StoredEvent[]) => events.filter((e) => !e.parent_id).sort(byStart);
 
-/** Upcoming top-level events (home), soonest first, and whether the set was ever fetched. */
-export async function readUpcoming(): Promise<{ events: StoredEvent[]; fetched: boolean }> {
+// ─── reads (given the opened store: live queries track what they read synchronously) ───
+
+/** When a set was last fetched from the API (ms), null when never on this device. */
+const fetchedAt = (sync: SyncState | undefined) => sync?.fetched_at ?? null;
+
+/** Upcoming top-level events (home), soonest first, and when the set was last fetched. */
+export async function readUpcoming(
+  db: CongregaDb,
+): Promise<{ events: StoredEvent[]; fetchedAt: number | null }> {
   const [events, sync] = await Promise.all([
     db.events.where('upcoming').equals(1).toArray(),
     db.syncState.get(UPCOMING_KEY),
   ]);
-  return { events: events.filter((e) => !e.parent_id).sort(byStart), fetched: Boolean(sync) };
+  return { events: listed(events), fetchedAt: fetchedAt(sync) };
 }
 
 /** Top-level events starting in `month` (São Paulo time), soonest first. */
-export async function readMonth(month: string): Promise<{ events: StoredEvent[]; fetched: boolean }> {
+export async function readMonth(
+  db: CongregaDb,
+  month: string,
+): Promise<{ events: StoredEvent[]; fetchedAt: number | null }> {
   const [events, sync] = await Promise.all([
     db.events.where('month').equals(month).toArray(),
     db.syncState.get(monthSyncKey(month)),
   ]);
-  return { events: events.filter((e) => !e.parent_id).sort(byStart), fetched: Boolean(sync) };
+  return { events: listed(events), fetchedAt: fetchedAt(sync) };
 }
 
 /** One stored event (null when not stored). */
-export async function readEvent(id: string): Promise<{ event: StoredEvent | null; fetched: boolean }> {
+export async function readEvent(
+  db: CongregaDb,
+  id: string,
+): Promise<{ event: StoredEvent | null; fetchedAt: number | null }> {
   const [event, sync] = await Promise.all([db.events.get(id), db.syncState.get(eventSyncKey(id))]);
-  return { event: event ?? null, fetched: Boolean(sync) };
+  return { event: event ?? null, fetchedAt: fetchedAt(sync) };
 }
 
 // ─── writes (one transaction each) ───
@@ -48,6 +64,7 @@ export async function readEvent(id: string): Promise<{ event: StoredEvent | null
 /** Replaces the upcoming set: events no longer listed lose the flag (they stay for their month). */
 export async function saveUpcoming(events: EventDetail[], now = Date.now()): Promise<void> {
   const ids = new Set(events.map((e) => e.id));
+  const db = await openDb();
   await db.transaction('rw', db.events, db.syncState, async () => {
     const previous = await db.events.where('upcoming').equals(1).primaryKeys();
     const dropped = previous.filter((id) => !ids.has(id));
@@ -60,6 +77,7 @@ export async function saveUpcoming(events: EventDetail[], now = Date.now()): Pro
 /** Replaces a month's top-level events, keeping the upcoming flag of those still upcoming. */
 export async function saveMonth(month: string, events: EventDetail[], now = Date.now()): Promise<void> {
   const ids = new Set(events.map((e) => e.id));
+  const db = await openDb();
   await db.transaction('rw', db.events, db.syncState, async () => {
     const stored = await db.events.where('month').equals(month).toArray();
     // Gone from the month: deleted, or moved to another month. Either way the stored copy is stale,
@@ -80,6 +98,7 @@ export async function saveMonth(month: string, events: EventDetail[], now = Date
 
 /** Stores one event, keeping its upcoming flag. */
 export async function saveEvent(event: EventDetail, now = Date.now()): Promise<void> {
+  const db = await openDb();
   await db.transaction('rw', db.events, db.syncState, async () => {
     const old = await db.events.get(event.id);
     await db.events.put(toStored(event, old?.upcoming ?? 0, now));
@@ -89,5 +108,5 @@ export async function saveEvent(event: EventDetail, now = Date.now()): Promise<v
 
 /** The API no longer has this event. */
 export async function removeEvent(id: string): Promise<void> {
-  await db.events.delete(id);
+  await (await openDb()).events.delete(id);
 }

@@ -6,7 +6,7 @@ vi.mock('../api.ts', () => ({ fetchApi: vi.fn() }));
 
 const { fetchApi } = await import('../api.ts');
 const { db } = await import('../db.ts');
-const { clearMemberData } = await import('../member-data.ts');
+const { clearMemberData, clearMemberDataLeftBehind } = await import('../member-data.ts');
 const { syncStatusOf } = await import('../sync.ts');
 const { saveUpcoming, readUpcoming } = await import('../events/store.ts');
 const { refreshMyRegistrations } = await import('./refresh.ts');
@@ -26,14 +26,14 @@ describe('registrations store', () => {
     expect(await requestedPath(fetchMock.mock.calls[0]![0])).toBe('/v1/registrations');
     fetchMock.mockResolvedValueOnce([aRegistration('r2', 'u1')]);
     await refreshMyRegistrations();
-    expect((await readMyRegistrations('u1')).map((r) => r.id)).toEqual(['r2']);
+    expect((await readMyRegistrations(db, 'u1')).map((r) => r.id)).toEqual(['r2']);
     expect(await db.syncState.get('registrations')).toBeDefined();
   });
 
   it('reads only the given member’s rows', async () => {
     fetchMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);
     await refreshMyRegistrations();
-    expect(await readMyRegistrations('u2')).toEqual([]);
+    expect(await readMyRegistrations(db, 'u2')).toEqual([]);
   });
 
   it('offline keeps the stored registrations ("Ver inscrição »" still works)', async () => {
@@ -41,7 +41,7 @@ describe('registrations store', () => {
     await refreshMyRegistrations();
     fetchMock.mockRejectedValueOnce(apiFailure(0, 'NETWORK'));
     await refreshMyRegistrations();
-    expect((await readMyRegistrations('u1')).map((r) => r.id)).toEqual(['r1']);
+    expect((await readMyRegistrations(db, 'u1')).map((r) => r.id)).toEqual(['r1']);
     expect(syncStatusOf('registrations').phase).toBe('offline');
   });
 });
@@ -54,7 +54,7 @@ describe('sign-out wipe', () => {
     await clearMemberData();
     expect(await db.registrations.count()).toBe(0);
     expect(await db.syncState.get('registrations')).toBeUndefined();
-    expect((await readUpcoming()).events.map((e) => e.id)).toEqual(['e1']);
+    expect((await readUpcoming(db)).events.map((e) => e.id)).toEqual(['e1']);
   });
 
   it('drops an answer that arrives after the member signed out', async () => {
@@ -77,5 +77,17 @@ describe('sign-out wipe', () => {
     await runSignOutCleanups();
     expect(await db.registrations.count()).toBe(0);
     unregister();
+  });
+
+  it('at start-up with no session: wipes what a member left, and creates no store where there is none', async () => {
+    fetchMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);
+    await refreshMyRegistrations();
+    await clearMemberDataLeftBehind();
+    expect(await db.registrations.count()).toBe(0);
+
+    await db.delete();
+    await clearMemberDataLeftBehind();
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(db.name);
+    await db.open();
   });
 });

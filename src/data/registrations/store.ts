@@ -3,17 +3,19 @@
  * 'Ver inscrição »' works offline. Wiped on sign-out (../member-data.ts). React-free.
  */
 import type { MyRegistration } from '../../domain/types.ts';
-import { db, type StoredRegistration } from '../db.ts';
+import type { CongregaDb, StoredRegistration } from '../db.ts';
+import { openDb } from '../open-db.ts';
 
 export const REGISTRATIONS_KEY = 'registrations';
 
 /** The member's stored registrations (all statuses). */
-export function readMyRegistrations(userId: string): Promise<StoredRegistration[]> {
+export function readMyRegistrations(db: CongregaDb, userId: string): Promise<StoredRegistration[]> {
   return db.registrations.where('user_id').equals(userId).toArray();
 }
 
 /** Replaces the stored set with the API's answer. */
 export async function saveMyRegistrations(registrations: MyRegistration[], now = Date.now()): Promise<void> {
+  const db = await openDb();
   await db.transaction('rw', db.registrations, db.syncState, async () => {
     await db.registrations.clear();
     await db.registrations.bulkPut(registrations);

@@ -1,9 +1,9 @@
 /** The member's registrations for screens, from the store, refreshed while signed in and online. */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import type { StoredRegistration } from '../db.ts';
 import type { SyncStatus } from '../sync.ts';
+import { useStoreQuery } from '../use-store-query.ts';
 import { useSyncStatus } from '../use-sync.ts';
 import { refreshMyRegistrations } from './refresh.ts';
 import { READ_NONE, REGISTRATIONS_KEY, readMyRegistrations } from './store.ts';
@@ -16,7 +16,7 @@ export function useMyRegistrations(): { data: StoredRegistration[] | undefined; 
   const userId = useSessionStore((s) => s.session?.user.id);
   const online = useOnlineStatus();
   // Only the signed-in member's rows, even before a stale store from another account is wiped.
-  const rows = useLiveQuery(() => (userId ? readMyRegistrations(userId) : READ_NONE), [userId]);
+  const rows = useStoreQuery((db) => (userId ? readMyRegistrations(db, userId) : READ_NONE), [userId]);
   useEffect(() => {
     if (userId && online) void refreshMyRegistrations();
   }, [userId, online]);
