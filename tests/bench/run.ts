@@ -20,7 +20,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -191,6 +191,11 @@ interface LighthouseRun {
   /** What the unthrottled run itself showed, before Lighthouse's simulation (first paint, LCP). */
   observedFcp: number;
   observedLcp: number;
+  /**
+   * Lighthouse's measure of this machine's CPU (≈ 1000 a Pixel 5, ≈ 260 the Moto G Power it emulates).
+   * Its 4× slowdown is the same on every host, so a faster host scores better: compare runs by it.
+   */
+  benchmarkIndex: number;
 }
 
 async function lighthouse(url: string, attempt = 1): Promise<LighthouseRun> {
@@ -234,6 +239,7 @@ async function lighthouseOnce(url: string): Promise<LighthouseRun> {
     cls: report.audits['cumulative-layout-shift'].numericValue,
     observedFcp: observed.observedFirstContentfulPaint,
     observedLcp: observed.observedLargestContentfulPaint,
+    benchmarkIndex: Math.round(report.environment.benchmarkIndex),
   };
 }
 
@@ -284,7 +290,17 @@ const pages = [
 ];
 
 const failures: string[] = [];
-const summary: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS };
+// The browser's build matters: Chromium's paint holding, for one, has changed the scores by points.
+const chromiumVersion = execFileSync(CHROME, ['--version'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'ignore'],
+}).trim();
+console.log(
+  `${chromiumVersion}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+const summary: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, chromiumVersion };
 try {
   for (const p of pages) {
     console.log(`\n${p.name}  (${p.url})`);
@@ -320,7 +336,7 @@ try {
       );
       for (const r of lh)
         console.log(
-          `    run: ${r.performance} · FCP ${r.fcp} · LCP ${r.lcp} · TBT ${r.tbt} · SI ${r.speedIndex} ms (observed unthrottled: first paint ${r.observedFcp}, LCP ${r.observedLcp})`,
+          `    run: ${r.performance} · FCP ${r.fcp} · LCP ${r.lcp} · TBT ${r.tbt} · SI ${r.speedIndex} ms (observed unthrottled: first paint ${r.observedFcp}, LCP ${r.observedLcp}) · benchmarkIndex ${r.benchmarkIndex}`,
         );
       Object.assign(row, { performance: perf, accessibility: a11y, lighthouse: lh });
       if (perf < BUDGET.performance)
