@@ -4,10 +4,10 @@
  * main.tsx registers `clearMemberData` as a sign-out cleanup at start-up, so the wipe runs whichever
  * screen the member signs out from. React-free, and it loads with the entry: it touches the tables
  * only, never a store module (the check-in store would bring the door's rules and texts to every
- * first visit), and opens the store only when it runs (open-db.ts).
+ * first visit), and opens the store only when it runs, at once (open-db.ts).
  */
 import type { CongregaDb } from './db.ts';
-import { openDbNow, storeOnDevice } from './open-db.ts';
+import { openDb, storeOnDevice } from './open-db.ts';
 
 let generation = 0;
 
@@ -22,7 +22,7 @@ export function memberDataGeneration(): number {
 /** Removes everything that belongs to the signed-in member. */
 export async function clearMemberData(): Promise<void> {
   generation++;
-  const db = await openDbNow();
+  const db = await openDb();
   await db.transaction('rw', db.registrations, db.syncState, async () => {
     await db.registrations.clear();
     await db.syncState.where('key').startsWith('registrations').delete();

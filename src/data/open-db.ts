@@ -1,13 +1,18 @@
 /**
  * The browser store (db.ts), loaded and opened on first use. Dexie and the schema (≈ 30 KiB gzip,
- * a quarter of the start-up script time) are not part of the entry: the screens a visitor lands on
- * show the API's answer from memory (`showAnswer` in sync.ts) and store it for offline use after.
+ * a quarter of the start-up script time) are not part of the entry.
  *
- * A page the service worker did not serve came from the network, most often on a first visit with
- * nothing stored yet: there the store waits until the first answer is on screen (or a read failed,
- * or at most `FIRST_SCREEN_WAIT_MS`), so that it does not compete with the first screen for the
- * phone's bandwidth and CPU. A page the service worker served (the installed app, maybe offline)
- * opens it at once: the store may be all there is to show.
+ * The events a visitor lands on (`/`, `/events/:id`) are shown from the API's answer in memory
+ * (`showAnswer` in sync.ts) and stored for offline use after, through `…AfterFirstScreen`: on a page
+ * the service worker did not serve (most often a first visit, with nothing stored yet) the store
+ * then waits until the first answer is on screen (or a read failed, or at most
+ * `FIRST_SCREEN_WAIT_MS`), so that it does not compete with the first screen for the phone's
+ * bandwidth and CPU. On a page the service worker served (the installed app, maybe offline) it
+ * opens at once: the store may be all there is to show.
+ *
+ * Everything else opens it at once (`openStore`, `openDb`), ending that wait: what only the store
+ * shows (a member's registrations, a door's roster) and the wipes, which must land before anything
+ * written after them (a wipe held back would erase what the next member stored meanwhile).
  */
 import type { liveQuery as LiveQuery } from 'dexie';
 import type { CongregaDb } from './db.ts';
@@ -23,10 +28,11 @@ export interface Store {
 const FIRST_SCREEN_WAIT_MS = 2500;
 
 let opening: Promise<Store> | undefined;
-/** Ends the wait for the first screen (when it is still going on). */
+/** Ends the wait for the first screen (while it is going on). */
 let stopWaiting: (() => void) | undefined;
 
-export function openStore(): Promise<Store> {
+/** The store, once the first screen is shown where that matters (above). */
+export function openStoreAfterFirstScreen(): Promise<Store> {
   opening ??= firstScreenUnlessServedOffline()
     .then(() => import('./db.ts'))
     .then(({ db, liveQuery }) => ({ db, liveQuery }));
@@ -37,18 +43,19 @@ export function openStore(): Promise<Store> {
   return opening;
 }
 
-export async function openDb(): Promise<CongregaDb> {
-  return (await openStore()).db;
+/** The store at once. */
+export function openStore(): Promise<Store> {
+  const store = openStoreAfterFirstScreen();
+  stopWaiting?.();
+  return store;
 }
 
-/**
- * The store, opened without waiting for the first screen: for a wipe, which must land before
- * anything written after it (a wipe held back would erase what the next member stores meanwhile).
- */
-export function openDbNow(): Promise<CongregaDb> {
-  const db = openDb();
-  stopWaiting?.();
-  return db;
+export async function openDbAfterFirstScreen(): Promise<CongregaDb> {
+  return (await openStoreAfterFirstScreen()).db;
+}
+
+export async function openDb(): Promise<CongregaDb> {
+  return (await openStore()).db;
 }
 
 /** Whether this device has a store at all (without loading it); true where the browser cannot tell. */

@@ -1,23 +1,24 @@
 /**
  * A live query of the browser store for screens (Dexie's liveQuery): undefined until the store has
- * answered, then every answer after each write that touches what it read. The store loads on
- * first use (open-db.ts); a store that cannot open (IndexedDB unavailable) never answers, and the
- * screen goes on with what the API answered.
+ * answered, then every answer after each write that touches what it read. `open` loads the store
+ * (open-db.ts: at once, unless the screen waits for its first screen); a store that cannot open
+ * (IndexedDB unavailable) never answers, and the screen goes on with what the API answered.
  */
 import { type DependencyList, startTransition, useEffect, useState } from 'react';
 import type { CongregaDb } from './db.ts';
-import { openStore } from './open-db.ts';
+import { openStore, type Store } from './open-db.ts';
 
 export function useStoreQuery<T>(
   query: (db: CongregaDb) => Promise<T> | T,
   deps: DependencyList,
+  open: () => Promise<Store> = openStore,
 ): T | undefined {
   // Wrapped, so that an answer that is itself undefined still counts as answered.
   const [answer, setAnswer] = useState<{ value: T }>();
   useEffect(() => {
     let subscription: { unsubscribe(): void } | undefined;
     let active = true;
-    openStore().then(
+    open().then(
       ({ db, liveQuery }) => {
         if (!active) return;
         subscription = liveQuery(() => query(db)).subscribe({

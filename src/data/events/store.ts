@@ -7,7 +7,7 @@ import { compareIso } from '../../domain/dates.ts';
 import { monthOf } from '../../domain/events.ts';
 import type { EventDetail } from '../../domain/types.ts';
 import type { CongregaDb, StoredEvent, SyncState } from '../db.ts';
-import { openDb } from '../open-db.ts';
+import { openDbAfterFirstScreen } from '../open-db.ts';
 
 export const UPCOMING_KEY = 'events:upcoming';
 export const monthSyncKey = (month: string) => `events:month:${month}`;
@@ -64,7 +64,7 @@ export async function readEvent(
 /** Replaces the upcoming set: events no longer listed lose the flag (they stay for their month). */
 export async function saveUpcoming(events: EventDetail[], now = Date.now()): Promise<void> {
   const ids = new Set(events.map((e) => e.id));
-  const db = await openDb();
+  const db = await openDbAfterFirstScreen();
   await db.transaction('rw', db.events, db.syncState, async () => {
     const previous = await db.events.where('upcoming').equals(1).primaryKeys();
     const dropped = previous.filter((id) => !ids.has(id));
@@ -77,7 +77,7 @@ export async function saveUpcoming(events: EventDetail[], now = Date.now()): Pro
 /** Replaces a month's top-level events, keeping the upcoming flag of those still upcoming. */
 export async function saveMonth(month: string, events: EventDetail[], now = Date.now()): Promise<void> {
   const ids = new Set(events.map((e) => e.id));
-  const db = await openDb();
+  const db = await openDbAfterFirstScreen();
   await db.transaction('rw', db.events, db.syncState, async () => {
     const stored = await db.events.where('month').equals(month).toArray();
     // Gone from the month: deleted, or moved to another month. Either way the stored copy is stale,
@@ -98,7 +98,7 @@ export async function saveMonth(month: string, events: EventDetail[], now = Date
 
 /** Stores one event, keeping its upcoming flag. */
 export async function saveEvent(event: EventDetail, now = Date.now()): Promise<void> {
-  const db = await openDb();
+  const db = await openDbAfterFirstScreen();
   await db.transaction('rw', db.events, db.syncState, async () => {
     const old = await db.events.get(event.id);
     await db.events.put(toStored(event, old?.upcoming ?? 0, now));
@@ -108,5 +108,5 @@ export async function saveEvent(event: EventDetail, now = Date.now()): Promise<v
 
 /** The API no longer has this event. */
 export async function removeEvent(id: string): Promise<void> {
-  await (await openDb()).events.delete(id);
+  await (await openDbAfterFirstScreen()).events.delete(id);
 }

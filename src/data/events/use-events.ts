@@ -1,5 +1,6 @@
 /** Live reads of the events store for screens, refreshed when shown (stale-while-revalidate). */
 import type { StoredEvent } from '../db.ts';
+import { openStoreAfterFirstScreen } from '../open-db.ts';
 import type { Listing } from '../sync.ts';
 import { useStoreQuery } from '../use-store-query.ts';
 import { useListing, useRefreshWhenOnline } from '../use-sync.ts';
@@ -10,7 +11,7 @@ const hasEvents = (events: StoredEvent[]) => events.length > 0;
 
 /** Upcoming top-level events (home), soonest first. */
 export function useUpcomingEvents(): Listing<StoredEvent[]> {
-  const stored = useStoreQuery(readUpcoming, []);
+  const stored = useStoreQuery(readUpcoming, [], openStoreAfterFirstScreen);
   useRefreshWhenOnline(UPCOMING_KEY, refreshUpcoming);
   return useListing(
     UPCOMING_KEY,
@@ -23,7 +24,11 @@ export function useUpcomingEvents(): Listing<StoredEvent[]> {
 /** Top-level events starting in `month` (São Paulo time), soonest first. */
 export function useMonthEvents(month: string): Listing<StoredEvent[]> {
   const key = monthSyncKey(month);
-  const stored = useStoreQuery(async (db) => ({ month, ...(await readMonth(db, month)) }), [month]);
+  const stored = useStoreQuery(
+    async (db) => ({ month, ...(await readMonth(db, month)) }),
+    [month],
+    openStoreAfterFirstScreen,
+  );
   useRefreshWhenOnline(key, () => refreshMonth(month));
   const current = stored?.month === month ? stored : undefined;
   return useListing(
@@ -40,6 +45,7 @@ export function useEvent(id: string | undefined): Listing<StoredEvent | null> {
   const stored = useStoreQuery(
     async (db) => (id ? { id, ...(await readEvent(db, id)) } : { id, event: null, fetchedAt: null }),
     [id],
+    openStoreAfterFirstScreen,
   );
   useRefreshWhenOnline(key, () => (id ? refreshEvent(id) : Promise.resolve()));
   const current = stored?.id === id ? stored : undefined;
