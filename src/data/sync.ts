@@ -84,6 +84,15 @@ export function refresh(key: string, work: () => Promise<void>): Promise<void> {
   return run;
 }
 
+/**
+ * `refresh` for a set the member has just changed (a checkout, a payment): a run in flight started
+ * before the change and may answer without it, so a new run follows it instead of joining it.
+ */
+export function refreshAfterWrite(key: string, work: () => Promise<void>): Promise<void> {
+  const running = inFlight.get(key);
+  return running ? running.then(() => refresh(key, work)) : refresh(key, work);
+}
+
 /** The device is offline, so `key` cannot refresh now: say so (unless a refresh is under way). */
 export function markOffline(key: string): void {
   if (syncStatusOf(key).phase !== 'refreshing') syncStatuses.setState({ [key]: { phase: 'offline' } });

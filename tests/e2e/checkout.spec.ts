@@ -1,8 +1,9 @@
 /**
  * Register and pay as members do, on the real local host (demo seed): a free tier gives a ticket
  * that opens with the network cut; a PIX receipt goes to analysis (a fake image is refused); a
- * pending cash registration is cancelled and made again; vouchers valid and invalid; and the
- * ALREADY_REGISTERED and TIER_UNAVAILABLE notices with the spec's texts.
+ * pending cash registration is cancelled and made again; vouchers valid and invalid; a checkout
+ * confirmed while the member's registrations are still loading; and the ALREADY_REGISTERED and
+ * TIER_UNAVAILABLE notices with the spec's texts.
  */
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_FEW_PLACES_TIER, DEMO_PENDING_CASH, DEMO_VOUCHERS } from '../../server/seed/checkout.ts';
@@ -88,6 +89,33 @@ test('free tier → paid at once with the ticket, which opens again with the net
     page.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.conference.title }),
   ).toBeVisible();
   await context.setOffline(false);
+});
+
+test('confirmed while the member’s registrations are still loading: step 3 shows the new registration', async ({
+  page,
+}) => {
+  await login(page, DEMO_USERS.voluntario.email);
+  // The screen's own read of the member's registrations is slow (a phone's network): it was asked
+  // before the checkout, so its answer cannot hold the new registration.
+  let releaseSlowRead!: () => void;
+  const slowReadReleased = new Promise<void>((resolve) => {
+    releaseSlowRead = resolve;
+  });
+  let reads = 0;
+  await page.route(/\/v1\/registrations$/, async (route) => {
+    if (route.request().method() !== 'GET' || reads++ > 0) return route.continue();
+    const answer = await route.fetch();
+    await slowReadReleased;
+    await route.fulfill({ response: answer });
+  });
+  await page.goto(`/checkout/${DEMO_EVENTS.bibleStudy.id}/${DEMO_TIERS.bibleStudyFree.id}`);
+  await expect.poll(() => reads).toBeGreaterThan(0);
+  const checkout = page.waitForResponse((r) => r.url().includes('/v1/checkout/') && r.ok());
+  await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
+  await checkout;
+  releaseSlowRead();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pago');
+  expect(reads).toBe(2);
 });
 
 test('PIX receipt: a fake image is refused, a PNG moves the registration to analysis', async ({ page }) => {

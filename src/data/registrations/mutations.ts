@@ -5,13 +5,13 @@
  */
 import type { CheckoutBody } from '../../domain/registrations.ts';
 import { fetchApi } from '../api.ts';
-import { refreshMyRegistrations } from './refresh.ts';
+import { refreshMyRegistrationsAfterWrite } from './refresh.ts';
 
 export async function startCheckout(eventId: string, tierId: string, body: CheckoutBody) {
   const answer = await fetchApi((api) =>
     api.v1.checkout[':eventId'][':tierId'].$post({ param: { eventId, tierId }, json: body }),
   );
-  await refreshMyRegistrations();
+  await refreshMyRegistrationsAfterWrite();
   return answer[0]!;
 }
 
@@ -19,7 +19,7 @@ export async function uploadReceipt(confirmationId: string, receipt: File) {
   const answer = await fetchApi((api) =>
     api.v1.confirmation[':id'].receipt.$post({ param: { id: confirmationId }, form: { receipt } }),
   );
-  await refreshMyRegistrations();
+  await refreshMyRegistrationsAfterWrite();
   return answer;
 }
 
@@ -30,7 +30,7 @@ export async function applyVoucher(
   const answer = await fetchApi((api) =>
     api.v1.confirmation[':id'].voucher.$post({ param: { id: confirmationId }, json: input }),
   );
-  await refreshMyRegistrations();
+  await refreshMyRegistrationsAfterWrite();
   return answer;
 }
 
@@ -38,6 +38,6 @@ export async function cancelRegistration(eventId: string) {
   const answer = await fetchApi((api) =>
     api.v1.registrations[':eventId']['cancel-registration'].$post({ param: { eventId } }),
   );
-  await refreshMyRegistrations();
+  await refreshMyRegistrationsAfterWrite();
   return answer;
 }

@@ -9,7 +9,7 @@ const { db } = await import('../db.ts');
 const { clearMemberData, clearMemberDataLeftBehind } = await import('../member-data.ts');
 const { syncStatusOf } = await import('../sync.ts');
 const { saveUpcoming, readUpcoming } = await import('../events/store.ts');
-const { refreshMyRegistrations } = await import('./refresh.ts');
+const { refreshMyRegistrations, refreshMyRegistrationsAfterWrite } = await import('./refresh.ts');
 const { readMyRegistrations } = await import('./store.ts');
 
 const fetchMock = vi.mocked(fetchApi);
@@ -43,6 +43,18 @@ describe('registrations store', () => {
     await refreshMyRegistrations();
     expect((await readMyRegistrations(db, 'u1')).map((r) => r.id)).toEqual(['r1']);
     expect(syncStatusOf('registrations').phase).toBe('offline');
+  });
+
+  it('after a checkout, a refresh already in flight (asked before it) is followed by one that sees it', async () => {
+    const before = deferred<unknown>();
+    fetchMock.mockReturnValueOnce(before.promise as Promise<never>);
+    const onScreen = refreshMyRegistrations(); // the screen's refresh, at mount
+    fetchMock.mockResolvedValueOnce([aRegistration('r1', 'u1'), aRegistration('r2', 'u1')]);
+    const afterCheckout = refreshMyRegistrationsAfterWrite();
+    before.resolve([aRegistration('r1', 'u1')]);
+    await Promise.all([onScreen, afterCheckout]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((await readMyRegistrations(db, 'u1')).map((r) => r.id).sort()).toEqual(['r1', 'r2']);
   });
 });
 

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { StoredRegistration } from '../../data/db.ts';
 import { applyVoucher, uploadReceipt } from '../../data/registrations/mutations.ts';
-import { refreshMyRegistrations } from '../../data/registrations/refresh.ts';
+import { refreshMyRegistrationsAfterWrite } from '../../data/registrations/refresh.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
 import { validationMessages } from '../../domain/messages/validation.ts';
@@ -25,7 +25,7 @@ const DEFAULT_PIX_KEY = 'pix@congrega.app.br';
 const MercadoPagoStatus = lazy(() =>
   import('./mercadopago-pix.tsx').then((x) => ({ default: x.MercadoPagoStatus })),
 );
-const refreshAfterProvider = () => void refreshMyRegistrations().catch(() => {});
+const refreshAfterProvider = () => void refreshMyRegistrationsAfterWrite().catch(() => {});
 /** Spec §9: the voucher is sent 200 ms after its 8th character. */
 export const VOUCHER_AUTOSUBMIT_MS = 200;
 
