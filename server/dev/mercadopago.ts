@@ -204,7 +204,13 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
         'select * from dev.mp_card_tokens where id = $1',
         [token],
       );
-      if (!card || card.used_at) return mpError(400, 'Card Token not found', 'not_found');
+      if (!card || card.used_at) {
+        // A request with the same key may have used it a moment ago (the payment and the token's
+        // use commit together): that payment is the answer, as for any repeated key.
+        const winner = card?.used_at ? await loadByKey(key) : null;
+        if (winner) return Response.json(present(winner), { status: 201 });
+        return mpError(400, 'Card Token not found', 'not_found');
+      }
       if (!Number.isInteger(input.installments) || (input.installments as number) < 1) {
         return mpError(400, 'installments attribute must be a positive integer');
       }
