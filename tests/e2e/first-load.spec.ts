@@ -11,23 +11,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
 import { menuMessages } from '../../src/domain/messages.ts';
+import { phoneNetwork } from './phone-network.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 const OVERLAY_CHUNK = /\/assets\/event-overlay-[\w-]+\.js$/;
 const PROMPT_CHUNKS = /\/assets\/(update-prompt|workbox-window)[\w.-]*\.js$/;
-
-/** A phone's network, not loopback's: on loopback the JS arrives in a millisecond and no race says anything. */
-async function phoneNetwork(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
 
 function recordScripts(page: Page): string[] {
   const urls: string[] = [];

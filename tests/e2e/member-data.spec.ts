@@ -6,6 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { login } from './login.ts';
+import { phoneNetwork } from './phone-network.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -131,14 +132,7 @@ test.describe('on a page no service worker served (a first visit)', () => {
   }) => {
     await login(page, DEMO_USERS.membro.email);
     // A phone's latency, so that "at once" and "after the API answered" are far apart.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 400,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
+    await phoneNetwork(page, 400);
     await page.goto('/my-registrations');
     await expect(page.getByTestId('registration-card').first()).toBeVisible();
     const timings = () =>
