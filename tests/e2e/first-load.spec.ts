@@ -12,6 +12,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
 import { menuMessages } from '../../src/domain/messages.ts';
 import { phoneNetwork } from './phone-network.ts';
+import { storeContents } from './stored.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -226,27 +227,7 @@ for (const path of ['/', `/events/${DEMO_EVENTS.conference.id}`]) {
     const { requestedAt, shownAt } = (await storeCode())!;
     expect(shownAt).toBeDefined();
     expect(requestedAt).toBeGreaterThan(shownAt!);
-    // Opened only once the app has created it (an open of a missing database would create it empty).
-    const storedEvents = () =>
-      page.evaluate(async () => {
-        if (!(await indexedDB.databases()).some((d) => d.name === 'congrega')) return 0;
-        return new Promise<number>((resolve) => {
-          const open = indexedDB.open('congrega');
-          open.onerror = () => resolve(0);
-          open.onsuccess = () => {
-            const db = open.result;
-            const done = (n: number) => {
-              db.close();
-              resolve(n);
-            };
-            if (!db.objectStoreNames.contains('events')) return done(0);
-            const count = db.transaction('events').objectStore('events').count();
-            count.onsuccess = () => done(count.result);
-            count.onerror = () => done(0);
-          };
-        });
-      });
-    await expect.poll(storedEvents, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await storeContents(page)).events, { timeout: 10_000 }).toBeGreaterThan(0);
   });
 }
 

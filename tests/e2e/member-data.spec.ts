@@ -3,51 +3,13 @@
  * the browser store) wipes the member's registrations from IndexedDB, and so does starting the app
  * with no session left behind; public events stay.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { login } from './login.ts';
 import { phoneNetwork } from './phone-network.ts';
+import { storeContents } from './stored.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-interface StoreContents {
-  registrations: { id: string; user_id: string }[];
-  syncKeys: string[];
-  events: number;
-}
-
-/** What the app's IndexedDB (`congrega`) holds, read with the raw IndexedDB API. */
-function storeContents(page: Page): Promise<StoreContents> {
-  return page.evaluate(
-    () =>
-      new Promise<StoreContents>((resolve, reject) => {
-        const open = indexedDB.open('congrega');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const idb = open.result;
-          const names = Array.from(idb.objectStoreNames);
-          if (!names.includes('registrations')) {
-            idb.close();
-            resolve({ registrations: [], syncKeys: [], events: 0 });
-            return;
-          }
-          const tx = idb.transaction(['registrations', 'syncState', 'events'], 'readonly');
-          const regs = tx.objectStore('registrations').getAll();
-          const keys = tx.objectStore('syncState').getAllKeys();
-          const events = tx.objectStore('events').count();
-          tx.oncomplete = () => {
-            idb.close();
-            resolve({
-              registrations: regs.result as StoreContents['registrations'],
-              syncKeys: (keys.result as IDBValidKey[]).map(String),
-              events: events.result,
-            });
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
 
 test('signing out from /profile wipes the member’s data from IndexedDB, public events stay', async ({
   page,
