@@ -4,7 +4,6 @@
  * once the event exists, its tiers, files and vouchers. Saving with `backToEvent` returns to the
  * event; unsaved changes ask before leaving.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type EventFormInput, eventFormSchema, formatBrDateTime } from '../../domain/event-editor.ts';
@@ -16,7 +15,6 @@ import { Form, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import {
-  queryClient,
   useAdminEvent,
   useAdminEvents,
   useSaveEvent,
@@ -45,16 +43,14 @@ const policyOptions = [
 
 export function EventEditorScreen({ id, backToEvent }: { id: string | null; backToEvent: boolean }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <div className="editor-page">
-        <h1>{id ? t.editTitle : t.newTitle}</h1>
-        {id ? (
-          <ExistingEvent id={id} backToEvent={backToEvent} />
-        ) : (
-          <EventForm event={null} backToEvent={backToEvent} />
-        )}
-      </div>
-    </QueryClientProvider>
+    <div className="editor-page">
+      <h1>{id ? t.editTitle : t.newTitle}</h1>
+      {id ? (
+        <ExistingEvent id={id} backToEvent={backToEvent} />
+      ) : (
+        <EventForm event={null} backToEvent={backToEvent} />
+      )}
+    </div>
   );
 }
 

@@ -3,23 +3,18 @@
  * or later) or past, searchable by title; edit, duplicate (tiers, venues, speakers, tags; a week
  * later) and delete with confirmation.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../domain/dates.ts';
 import { editorMessages as t } from '../../domain/messages/editor.ts';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { queryClient, useAdminEvents, useDeleteEvent, useDuplicateEvent } from './api/queries.ts';
+import { useAdminEvents, useDeleteEvent, useDuplicateEvent } from './api/queries.ts';
 import { ConfirmDialog } from './components/dialog.tsx';
 import './admin-events.css';
 
 export function EventsListScreen() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <EventsList />
-    </QueryClientProvider>
-  );
+  return <EventsList />;
 }
 
 function useDebounced(value: string, ms = 300): string {

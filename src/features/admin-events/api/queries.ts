@@ -3,7 +3,7 @@
  * list, one event, the venue/speaker/tag choices, vouchers; and the writes, which refresh what
  * they change. Errors are ApiFailure with the API's pt-BR message.
  */
-import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   EventBody,
   SpeakerInput,
@@ -13,10 +13,6 @@ import type {
   VoucherBatchInput,
 } from '../../../domain/event-editor.ts';
 import { apiClient, unwrap } from '../../../lib/api.ts';
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } },
-});
 
 const keys = {
   events: (q: string, when: 'upcoming' | 'past') => ['admin-events', q, when] as const,
