@@ -1,5 +1,5 @@
 import { validationMessages } from '../../src/domain/messages/validation.ts';
-import { forbiddenCharactersMessage } from '../../src/domain/text.ts';
+import { forbiddenCharactersMessage, tooComplexMessage } from '../../src/domain/text.ts';
 
 /** A GoTrue error: answered as the 2024-01-01 body `{code, message}` plus the legacy fields. */
 export class AuthError extends Error {
@@ -55,6 +55,7 @@ export const errors = {
     new AuthError(429, 'over_request_rate_limit', 'Too many requests right now, please try again shortly'),
   passwordTooLong: () => new AuthError(400, 'validation_failed', validationMessages.passwordMax),
   forbiddenCharacters: () => new AuthError(400, 'validation_failed', forbiddenCharactersMessage),
+  tooComplex: () => new AuthError(400, 'validation_failed', tooComplexMessage),
   emailExists: () =>
     new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
 };

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { hasForbiddenCharacters } from '../../src/domain/text.ts';
+import { hasForbiddenCharacters, jsonComplexity } from '../../src/domain/text.ts';
 import { adminRoutes } from './admin.ts';
 import type { AuthContext } from './context.ts';
 import { API_VERSION, AuthError, authErrorResponse, errors } from './errors.ts';
@@ -26,8 +26,17 @@ export function authApp(ctx: AuthContext, log: (line: string) => void) {
     }
     let bad = hasForbiddenCharacters([path, ...[...url.searchParams].flat()]);
     if (!bad && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      // Hono keeps the parsed body, so the route reads the same value (or answers bad_json).
-      bad = hasForbiddenCharacters(await c.req.json().catch(() => null));
+      // Hono keeps the body, so the route parses the same text (or answers bad_json). Nesting and
+      // string count are bounded before anything parses or walks it (6,000 `[` would overflow the walk).
+      const text = await c.req.text().catch(() => '');
+      if (jsonComplexity(text)) throw errors.tooComplex();
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // the route answers bad_json
+      }
+      bad = hasForbiddenCharacters(parsed);
     }
     if (bad) throw errors.forbiddenCharacters();
     await next();

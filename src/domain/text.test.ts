@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasForbiddenCharacters } from './text';
+import { hasForbiddenCharacters, jsonComplexity } from './text';
 
 describe('hasForbiddenCharacters', () => {
   it('finds a NUL byte or a lone surrogate anywhere in a value', () => {
@@ -14,5 +14,20 @@ describe('hasForbiddenCharacters', () => {
     expect(hasForbiddenCharacters('João Ação 🙏')).toBe(false);
     expect(hasForbiddenCharacters({ n: 1, b: true, x: null, list: ['ç'] })).toBe(false);
     expect(hasForbiddenCharacters(undefined)).toBe(false);
+  });
+});
+
+describe('jsonComplexity', () => {
+  it('finds nesting past the bound without recursion, and too many strings', () => {
+    expect(jsonComplexity('['.repeat(6000))).toBe('depth');
+    expect(jsonComplexity('{"a":'.repeat(40))).toBe('depth');
+    expect(jsonComplexity(`[${'"x",'.repeat(20_000)}"x"]`)).toBe('strings');
+  });
+
+  it('accepts ordinary bodies, brackets inside strings and escaped quotes', () => {
+    expect(jsonComplexity('{"items":[{"a":[1,2]},{"b":"[[[[\\"{{{{"}]}')).toBeNull();
+    expect(jsonComplexity(`"${'['.repeat(1000)}"`)).toBeNull();
+    expect(jsonComplexity('[[[1]]]', 3)).toBeNull();
+    expect(jsonComplexity('[[[[1]]]]', 3)).toBe('depth');
   });
 });

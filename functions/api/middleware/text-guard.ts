@@ -1,5 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../../../src/domain/text.ts';
+import {
+  forbiddenCharactersMessage,
+  hasForbiddenCharacters,
+  jsonComplexity,
+  tooComplexMessage,
+} from '../../../src/domain/text.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { errorJson } from '../lib/errors.ts';
 import { MAX_JSON_BYTES } from '../lib/validate.ts';
@@ -32,7 +37,8 @@ function readsAsText(contentType: string | undefined): boolean {
 
 /**
  * Refuses a NUL or a lone surrogate anywhere in the path, the query or a JSON body with 400
- * INVALID_DATA: PostgreSQL cannot store them, and a driver error there would be a 500.
+ * INVALID_DATA: PostgreSQL cannot store them, and a driver error there would be a 500. A body nested
+ * deeper than MAX_JSON_DEPTH or with more than MAX_JSON_STRINGS strings gets the same 400 first.
  * Oversized or malformed bodies pass through: the route answers 413 or 400 itself.
  */
 export function textGuard(): MiddlewareHandler<AppEnv> {
@@ -53,6 +59,8 @@ export function textGuard(): MiddlewareHandler<AppEnv> {
         const text = await c.req.text().catch(() => '');
         c.req.raw = new Request(c.req.raw, { body: text });
         if (text.length <= MAX_JSON_BYTES) {
+          // bounded before anything parses or walks it: 6,000 `[` would overflow a recursive walk
+          if (jsonComplexity(text)) return errorJson(c, 400, 'INVALID_DATA', tooComplexMessage);
           if (text.includes('\u0000')) return refuse();
           let parsed: unknown;
           try {
