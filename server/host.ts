@@ -25,7 +25,7 @@ import { acquireLock } from './lock.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
 import { createMailbox, type Mail, type Mailbox, mailboxRoutes, sendOnlyMailbox } from './mailbox.ts';
 import { nodeListener, type RequestEnv } from './node-http.ts';
-import { attachRealtime } from './realtime.ts';
+import { attachRealtime, type Realtime, type RealtimeLimits } from './realtime.ts';
 import { grantAdmin, lockDemoAccounts } from './seed/accounts.ts';
 import { seed } from './seed/index.ts';
 import type { SeedContext } from './seed-context.ts';
@@ -84,6 +84,8 @@ export interface HostOptions {
   mailLimits?: { perEmail?: number; perIp?: number };
   /** Count clients by the last X-Forwarded-For entry (one reverse proxy in front). Default false. */
   trustProxy?: boolean;
+  /** Realtime's bounds per socket and per client address (default REALTIME_LIMITS). */
+  realtimeLimits?: Partial<RealtimeLimits>;
   /** bcrypt worker threads (default PASSWORD_WORKERS or 1–2) and how many jobs may wait (default 128). */
   passwordWorkers?: number;
   passwordQueue?: number;
@@ -121,6 +123,8 @@ export interface Host {
   mercadoPagoFake: MercadoPagoFake | null;
   /** The node:http server, e.g. to attach a WebSocket upgrade handler (realtime). */
   httpServer: Server;
+  /** Realtime's sockets and channels (for tests). */
+  realtime: Realtime;
   close(): Promise<void>;
 }
 
@@ -228,7 +232,14 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
           httpServer.closeAllConnections();
         }),
     );
-    const realtime = await attachRealtime({ httpServer, database, keys, log });
+    const realtime = await attachRealtime({
+      httpServer,
+      database,
+      keys,
+      log,
+      trustProxy: opts.trustProxy ?? false,
+      limits: opts.realtimeLimits,
+    });
     cleanups.push(() => realtime.close());
     const url = (opts.publicUrl ?? `http://localhost:${(httpServer.address() as AddressInfo).port}`).replace(
       /\/+$/,
@@ -385,6 +396,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       mail: smtp ? smtp.describe : 'mailbox',
       mercadoPagoFake,
       httpServer,
+      realtime,
       close: cleanup,
     };
   } catch (err) {

@@ -11,6 +11,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { JWTPayload } from 'jose';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { clientIp } from './auth/client-ip.ts';
 import type { Database } from './db.ts';
 import { ANON_KEY, type Keys } from './keys.ts';
 
@@ -142,10 +143,59 @@ function mayRead(claims: Claims, c: Change): boolean {
   return rule ? rule(c.record, claims) : false;
 }
 
+/**
+ * What one socket and one client address may hold, after Supabase Realtime's defaults (100 channels
+ * per client, joins and events per second, bounded messages). With these, what realtime keeps for
+ * one client address is bounded: sockets × channels × (topic + bindings × filter) ≈ 32 × 100 ×
+ * (256 + 5 × 512) characters, about 9 MB at worst, and it is all released when the sockets close.
+ */
+export interface RealtimeLimits {
+  channelsPerSocket: number;
+  joinsPerSecond: number;
+  /** Every frame counts; past it the socket is closed (1008). */
+  eventsPerSecond: number;
+  bindingsPerJoin: number;
+  filterLength: number;
+  topicLength: number;
+  /** A larger frame closes the socket (1009). */
+  messageBytes: number;
+  /** Open (and opening) sockets per client address; more get HTTP 429 at the upgrade. */
+  socketsPerAddress: number;
+}
+
+export const REALTIME_LIMITS: RealtimeLimits = {
+  channelsPerSocket: 100,
+  joinsPerSecond: 10,
+  eventsPerSecond: 100,
+  bindingsPerJoin: 5,
+  filterLength: 512,
+  topicLength: 256,
+  messageBytes: 32 * 1024,
+  socketsPerAddress: 32,
+};
+
 export interface Realtime {
   /** Connected sockets (for tests). */
   readonly connections: number;
+  /** Channels joined over all sockets, and the characters their topics and filters keep (for tests). */
+  stats(): { sockets: number; channels: number; retainedChars: number; addresses: number };
   close(): Promise<void>;
+}
+
+/** Counts events in the current one-second window. */
+class PerSecond {
+  private second = 0;
+  private n = 0;
+  constructor(private readonly max: number) {}
+  take(now = Date.now()): boolean {
+    const second = Math.floor(now / 1000);
+    if (second !== this.second) {
+      this.second = second;
+      this.n = 0;
+    }
+    this.n += 1;
+    return this.n <= this.max;
+  }
 }
 
 /**
@@ -157,10 +207,21 @@ export async function attachRealtime(opts: {
   database: Database;
   keys: Keys;
   log?: (line: string) => void;
+  /** Count clients by the last X-Forwarded-For entry (one reverse proxy in front). */
+  trustProxy?: boolean;
+  limits?: Partial<RealtimeLimits>;
 }): Promise<Realtime> {
   const { httpServer, database, keys } = opts;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const limits = { ...REALTIME_LIMITS, ...opts.limits };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.messageBytes });
   const sockets = new Map<WebSocket, { vsn: string; channels: Map<string, Channel> }>();
+  /** Open or opening sockets per client address; an address leaves the map with its last socket. */
+  const perAddress = new Map<string, number>();
+  const release = (address: string) => {
+    const n = (perAddress.get(address) ?? 1) - 1;
+    if (n > 0) perAddress.set(address, n);
+    else perAddress.delete(address);
+  };
   const columnCache = new Map<string, Promise<{ name: string; type: string }[]>>();
 
   const columnsOf = (schema: string, table: string) => {
@@ -234,19 +295,42 @@ export async function attachRealtime(opts: {
     if (url.pathname !== REALTIME_PATH) return; // not ours: another upgrade handler may take it
     const apikey = url.searchParams.get('apikey');
     const vsn = url.searchParams.get('vsn') ?? '1.0.0';
+    const forwarded = req.headers['x-forwarded-for'];
+    const address = clientIp(
+      req.socket.remoteAddress ?? '',
+      Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+      opts.trustProxy ?? false,
+    );
+    if ((perAddress.get(address) ?? 0) >= limits.socketsPerAddress) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 10\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    let served = false;
     void (async () => {
-      const allowed = vsn === '1.0.0' || vsn === '2.0.0';
-      if (!allowed || !(await verify(apikey))) {
-        socket.end(`HTTP/1.1 ${allowed ? 401 : 400} ${allowed ? 'Unauthorized' : 'Bad Request'}\r\n\r\n`);
-        return;
+      try {
+        const allowed = vsn === '1.0.0' || vsn === '2.0.0';
+        if (!allowed || !(await verify(apikey))) {
+          socket.end(`HTTP/1.1 ${allowed ? 401 : 400} ${allowed ? 'Unauthorized' : 'Bad Request'}\r\n\r\n`);
+          return;
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          served = true;
+          serve(ws, vsn, address);
+        });
+      } finally {
+        if (!served) release(address);
       }
-      wss.handleUpgrade(req, socket, head, (ws) => serve(ws, vsn));
     })();
   }
 
-  function serve(ws: WebSocket, vsn: string) {
+  function serve(ws: WebSocket, vsn: string, address: string) {
     const state = { vsn, channels: new Map<string, Channel>() };
     sockets.set(ws, state);
+    const joins = new PerSecond(limits.joinsPerSecond);
+    const events = new PerSecond(limits.eventsPerSecond);
+    /** Joins whose token is being verified: they count against the channel limit already. */
+    let joining = 0;
     const send = (m: Message) => {
       if (ws.readyState === ws.OPEN) ws.send(encode(vsn, m));
     };
@@ -259,34 +343,64 @@ export async function attachRealtime(opts: {
         payload: { status, response },
       });
 
-    ws.on('close', () => sockets.delete(ws));
+    // a frame over the size limit (ws closes with 1009) or a broken socket: never an uncaught error
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => {
+      sockets.delete(ws);
+      state.channels.clear();
+      release(address);
+    });
     ws.on('message', (raw, isBinary) => {
+      if (!events.take()) {
+        // as Supabase Realtime does with a client over its event rate: the socket goes
+        ws.close(1008, 'ClientMessageRateLimitReached');
+        return;
+      }
       if (isBinary) return; // binary frames are user broadcasts: not served here
       const m = decode(vsn, raw.toString());
       if (!m) return;
       void handle(m);
     });
 
+    /** The join's bindings, or the reason it is refused; checked before anything is kept. */
+    function bindingsOf(m: Message): Binding[] | string {
+      if (typeof m.topic !== 'string' || m.topic.length > limits.topicLength) return 'Topic too long';
+      if (!state.channels.has(m.topic) && state.channels.size + joining >= limits.channelsPerSocket) {
+        return 'ChannelRateLimitReached: Too many channels';
+      }
+      if (!joins.take()) return 'ClientJoinRateLimitReached: Too many joins per second';
+      const config = (m.payload?.config ?? {}) as { postgres_changes?: unknown };
+      const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
+      if (requested.length > limits.bindingsPerJoin) return 'Too many postgres_changes in one join';
+      const bindings: Binding[] = [];
+      for (const r of requested as Row[]) {
+        const b = {
+          event: String(r?.event ?? '*').slice(0, 16),
+          schema: String(r?.schema ?? 'public').slice(0, 63),
+          ...(r?.table !== undefined ? { table: String(r.table).slice(0, 63) } : {}),
+          ...(r?.filter !== undefined ? { filter: String(r.filter) } : {}),
+        };
+        if (b.filter && b.filter.length > limits.filterLength) return 'Filter too long';
+        if (b.filter && !parseFilter(b.filter)) return `Invalid filter: ${b.filter}`;
+        bindings.push({ ...b, id: bindingId(b) });
+      }
+      return bindings;
+    }
+
     async function handle(m: Message) {
       if (m.topic === 'phoenix' && m.event === 'heartbeat') return reply(m, 'ok', {});
       if (m.event === 'phx_join') {
-        const config = (m.payload.config ?? {}) as { postgres_changes?: unknown };
-        const claims = await verify(m.payload.access_token ?? ANON_KEY);
-        if (!claims) return reply(m, 'error', { reason: 'Invalid JWT' });
-        const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
-        const bindings: Binding[] = [];
-        for (const r of requested as Row[]) {
-          const b = {
-            event: String(r.event ?? '*'),
-            schema: String(r.schema ?? 'public'),
-            ...(r.table !== undefined ? { table: String(r.table) } : {}),
-            ...(r.filter !== undefined ? { filter: String(r.filter) } : {}),
-          };
-          if (b.filter && !parseFilter(b.filter)) {
-            return reply(m, 'error', { reason: `Invalid filter: ${b.filter}` });
-          }
-          bindings.push({ ...b, id: bindingId(b) });
+        const bindings = bindingsOf(m);
+        if (typeof bindings === 'string') return reply(m, 'error', { reason: bindings });
+        joining += 1;
+        let claims: Claims | null;
+        try {
+          claims = await verify(m.payload.access_token ?? ANON_KEY);
+        } finally {
+          joining -= 1;
         }
+        if (!claims) return reply(m, 'error', { reason: 'Invalid JWT' });
+        if (ws.readyState !== ws.OPEN) return; // closed while the token was checked: keep nothing
         state.channels.set(m.topic, { topic: m.topic, joinRef: m.joinRef ?? m.ref, bindings, claims });
         reply(m, 'ok', bindings.length ? { postgres_changes: bindings } : {});
         if (bindings.length) {
@@ -339,6 +453,18 @@ export async function attachRealtime(opts: {
   return {
     get connections() {
       return sockets.size;
+    },
+    stats() {
+      let channels = 0;
+      let retainedChars = 0;
+      for (const state of sockets.values()) {
+        for (const channel of state.channels.values()) {
+          channels += 1;
+          retainedChars += channel.topic.length;
+          for (const b of channel.bindings) retainedChars += (b.filter?.length ?? 0) + (b.table?.length ?? 0);
+        }
+      }
+      return { sockets: sockets.size, channels, retainedChars, addresses: perAddress.size };
     },
     async close() {
       httpServer.off('upgrade', onUpgrade);
