@@ -8,6 +8,7 @@ import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/p
 import { createHttpPorts } from '../functions/api/ports/http.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
 import { isServiceRole } from './auth/admin.ts';
+import { clientIp } from './auth/client-ip.ts';
 import type { AuthContext } from './auth/context.ts';
 import { authApp } from './auth/index.ts';
 import { avatarSvg } from './auth/oauth.ts';
@@ -375,7 +376,16 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     if (mercadoPagoFake) app.route('/_dev/mercadopago', mercadoPagoFake.routes);
     app.route('/auth/v1', authApp(ctx, log));
     app.route('/storage/v1', storage.routes);
-    app.all('/functions/v1/*', (c) => api(c.req.raw));
+    // The API counts clients by X-Forwarded-For's first entry (as Supabase's gateway sets it): here it
+    // is replaced by the address the host trusts (the socket's, or the proxy's last entry with TRUST_PROXY).
+    app.all('/functions/v1/*', (c) => {
+      const forwarded = c.req.raw.headers.get('x-forwarded-for') ?? undefined;
+      const address = clientIp(c.env?.ip ?? '', forwarded, ctx.trustProxy);
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('x-forwarded-for', address);
+      // streamed bodies (uploads) keep streaming: Node's Request needs duplex for that
+      return api(new Request(c.req.raw, { headers, duplex: 'half' } as RequestInit));
+    });
     app.get('*', (c) => serveStatic(c.req.raw));
     app.notFound((c) => c.json({ message: 'Not Found' }, 404));
     app.onError((err, c) => {

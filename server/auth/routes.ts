@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { RequestEnv } from '../node-http.ts';
@@ -50,17 +51,36 @@ export function requirePassword(value: unknown): string {
   return value;
 }
 
-/** The client address the throttles count (see client-ip.ts). */
-export function requestIp(ctx: AuthContext, c: Context<AuthEnv>): string {
-  return clientIp(c.env?.ip ?? '', c.req.header('x-forwarded-for'), ctx.trustProxy);
+async function bearerIsServiceRole(ctx: AuthContext, authorization: string | undefined): Promise<boolean> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match) return false;
+  try {
+    return (await ctx.keys.verify(match[1]!)).role === 'service_role';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The client address the throttles count (see client-ip.ts). A request with the service-role key
+ * (the API signing a visitor up) is counted by the client it names in X-Forwarded-For's first entry:
+ * counting the API's own address would let one client's signups lock out everyone.
+ */
+export async function requestIp(ctx: AuthContext, c: Context<AuthEnv>): Promise<string> {
+  const forwarded = c.req.header('x-forwarded-for');
+  const named = forwarded?.split(',')[0]?.trim();
+  if (named && isIP(named) && (await bearerIsServiceRole(ctx, c.req.header('authorization')))) {
+    return `api:${named}`;
+  }
+  return clientIp(c.env?.ip ?? '', forwarded, ctx.trustProxy);
 }
 
 /**
  * Every request that may send an e-mail (signup, recovery, resend) counts against the client address
  * and the recipient, whether or not the account exists (so the answer still reveals nothing).
  */
-function throttleMail(ctx: AuthContext, c: Context<AuthEnv>, email: string): void {
-  if (!ctx.limits.mailPerIp.take(requestIp(ctx, c))) throw errors.rateLimited();
+async function throttleMail(ctx: AuthContext, c: Context<AuthEnv>, email: string): Promise<void> {
+  if (!ctx.limits.mailPerIp.take(await requestIp(ctx, c))) throw errors.rateLimited();
   if (!ctx.limits.mailPerEmail.take(email)) throw errors.emailRateLimited();
 }
 
@@ -132,7 +152,7 @@ export function userRoutes(ctx: AuthContext) {
     const password = requirePassword(body.password);
     const data = body.data && typeof body.data === 'object' ? (body.data as Json) : {};
     const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
-    throttleMail(ctx, c, email);
+    await throttleMail(ctx, c, email);
     return c.json(await ctx.passwords.admit(() => signup(ctx, email, password, data, redirectTo)));
   });
 
@@ -140,7 +160,7 @@ export function userRoutes(ctx: AuthContext) {
     const body = await jsonBody(c);
     const email = requireEmail(body.email);
     if (body.type !== 'signup') throw errors.validation('Only signup confirmations can be resent');
-    throttleMail(ctx, c, email);
+    await throttleMail(ctx, c, email);
     const user = await findUserByEmail(ctx.db, email);
     if (user && !user.email_confirmed_at)
       await sendLink(ctx, user, 'signup', safeRedirect(ctx, c.req.query('redirect_to')));
@@ -160,7 +180,7 @@ export function userRoutes(ctx: AuthContext) {
 
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
-    const ip = requestIp(ctx, c);
+    const ip = await requestIp(ctx, c);
     // Guessing passwords is capped per address and per (address, e-mail): see SignInLimiter.
     if (ctx.limits.signIn.blocked(ip, email)) throw errors.rateLimited();
     const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
@@ -208,7 +228,7 @@ export function userRoutes(ctx: AuthContext) {
   app.post('/recover', async (c) => {
     const body = await jsonBody(c);
     const email = requireEmail(body.email);
-    throttleMail(ctx, c, email);
+    await throttleMail(ctx, c, email);
     const user = await findUserByEmail(ctx.db, email);
     // Same answer for unknown e-mails, so nobody can probe who has an account.
     if (user) await sendLink(ctx, user, 'recovery', safeRedirect(ctx, c.req.query('redirect_to')));

@@ -149,9 +149,14 @@ export type SyncItemKind = 'created' | 'conflict' | 'not_found' | 'not_paid';
 // ───────────────────────────── the API's shapes ─────────────────────────────
 
 const uuid = v.pipe(v.string(), v.uuid(m.invalidCode));
-const device = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), '');
+/** A door's label: letters (any language), digits, spaces and a little punctuation, 60 at most. */
+export const DEVICE_LABEL = /^[\p{L}\p{M}\p{N} .,:#()/_'·-]*$/u;
+const device = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(60, m.deviceInvalid), v.regex(DEVICE_LABEL, m.deviceInvalid)),
+  '',
+);
 
-/** POST /v1/admin/checkin: the scanned QR data, or a manual code (###-### or CPF) with its event. */
+/** POST /v1/admin/checkin: the scanned QR data or a manual code (###-### or CPF), always with the door's event. */
 export const checkinBodySchema = v.pipe(
   v.object({
     scanned: v.optional(v.pipe(v.string(), v.maxLength(200))),
@@ -160,7 +165,8 @@ export const checkinBodySchema = v.pipe(
     device,
   }),
   v.check((b) => Boolean(b.scanned) !== Boolean(b.manual), m.invalidCode),
-  v.check((b) => !b.manual || Boolean(b.eventId), m.chooseEventFirst),
+  // a QR of another event must not pass: the door's event is always named, and must match
+  v.check((b) => Boolean(b.eventId), m.chooseEventFirst),
 );
 export type CheckinBody = v.InferInput<typeof checkinBodySchema>;
 
@@ -206,6 +212,30 @@ export interface SyncOutcome {
   /** for `conflict`: the check-in that won */
   at: string | null;
   device: string | null;
+  /** the item's scannedAt was outside the event's door window: `at` is the nearest time inside it */
+  clamped?: true;
+}
+
+/** Slack around an event's door window for a door's clock that is a little off. */
+export const DOOR_WINDOW_MARGIN_MS = 3600_000;
+
+/**
+ * The times a door check-in of this event may carry: its check-in window when it has one, else from
+ * a day before the start to a week after (the door lists events for a week), widened by
+ * DOOR_WINDOW_MARGIN_MS, and never after `now`. A door clock far off (1970, next year) is clamped to it.
+ */
+export function doorWindow(
+  event: { starts_at: string; checkin_starts_at: string | null; checkin_ends_at: string | null },
+  now: Date,
+): { from: number; to: number } {
+  const start = Date.parse(event.starts_at);
+  const from =
+    (event.checkin_starts_at ? Date.parse(event.checkin_starts_at) : start - 86_400_000) -
+    DOOR_WINDOW_MARGIN_MS;
+  const to =
+    (event.checkin_ends_at ? Date.parse(event.checkin_ends_at) : start + 7 * 86_400_000) +
+    DOOR_WINDOW_MARGIN_MS;
+  return { from, to: Math.max(from, Math.min(to, now.getTime())) };
 }
 
 export interface RosterPage {

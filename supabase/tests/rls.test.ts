@@ -40,6 +40,8 @@ const TABLES: Record<string, Reads> = {
   registration_confirmations: { anon: null, a: 1 },
   payment_events: { anon: null, a: null },
   checkins: { anon: null, a: 1 },
+  api_throttles: { anon: null, a: null },
+  event_roster_keys: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */

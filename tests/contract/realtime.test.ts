@@ -66,7 +66,11 @@ async function checkIn(registrationId: string) {
   const res = await fetch(`${host.url}/functions/v1/api/v1/admin/checkin`, {
     method: 'POST',
     headers: { authorization: `Bearer ${data.session!.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ scanned: `checkin:${registrationId}`, device: 'Porta 1' }),
+    body: JSON.stringify({
+      scanned: `checkin:${registrationId}`,
+      device: 'Porta 1',
+      eventId: DEMO_EVENTS.happeningNow.id,
+    }),
   });
   expect(res.status).toBe(200);
   return res.json();

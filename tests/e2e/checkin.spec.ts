@@ -177,6 +177,7 @@ test("the member's page asks for the check-in and lands on /event-welcome when t
     body: JSON.stringify({
       scanned: `checkin:${DEMO_REGISTRATIONS.membroHappeningNow.id}`,
       device: 'Porta 1',
+      eventId: EVENT.id,
     }),
   });
   expect(await res.json()).toMatchObject({ kind: 'created', message: 'Checkin de Mateus feito!' });

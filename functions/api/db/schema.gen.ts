@@ -53,6 +53,13 @@ export type Jsonb = ColumnType<
   Record<string, unknown> | unknown[]
 >;
 
+/** public.api_throttles */
+export interface ApiThrottles {
+  hits: Generated<number>;
+  key: string;
+  window_start: Timestamp;
+}
+
 /** auth.users */
 export interface AuthUsers {
   created_at: Generated<Timestamp | null>;
@@ -85,6 +92,13 @@ export interface EventFiles {
   id: Generated<string>;
   name: string;
   path: string;
+}
+
+/** public.event_roster_keys */
+export interface EventRosterKeys {
+  created_at: Generated<Timestamp>;
+  event_id: string;
+  key: Generated<string>;
 }
 
 /** public.event_speakers */
@@ -289,9 +303,11 @@ export interface Vouchers {
 
 /** Every table the API reads or writes, for `Kysely<Database>`. */
 export interface Database {
+  api_throttles: ApiThrottles;
   'auth.users': AuthUsers;
   checkins: Checkins;
   event_files: EventFiles;
+  event_roster_keys: EventRosterKeys;
   event_speakers: EventSpeakers;
   event_tags: EventTags;
   event_venues: EventVenues;
@@ -313,6 +329,7 @@ export interface Database {
 
 /** Constraints and unique indexes whose name a violation reports (see pg-errors.ts). */
 export type ConstraintName =
+  | 'api_throttles_pkey'
   | 'checkins_checked_by_fkey'
   | 'checkins_client_id_key'
   | 'checkins_event_id_fkey'
@@ -324,6 +341,8 @@ export type ConstraintName =
   | 'event_files_name_check'
   | 'event_files_path_key'
   | 'event_files_pkey'
+  | 'event_roster_keys_event_id_fkey'
+  | 'event_roster_keys_pkey'
   | 'event_speakers_event_id_fkey'
   | 'event_speakers_pkey'
   | 'event_speakers_speaker_id_fkey'

@@ -81,12 +81,12 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
     serviceHeaders(env, { 'content-type': 'application/json', ...extra });
 
   return {
-    async signUp({ email, password, data, redirectTo }) {
+    async signUp({ email, password, data, redirectTo, clientAddress }) {
       const query = redirectTo ? `?redirect_to=${encodeURIComponent(redirectTo)}` : '';
       try {
         const { body } = await call('auth', `${auth}/signup${query}`, {
           method: 'POST',
-          headers: json(),
+          headers: json(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
           body: JSON.stringify({ email, password, data }),
         });
         const b = (body ?? {}) as Record<string, unknown>;

@@ -55,6 +55,8 @@ export interface AuthAdmin {
     password: string;
     data: Record<string, unknown>;
     redirectTo?: string;
+    /** The client the API signs up for: sent as X-Forwarded-For, so auth's throttle counts it, not the API. */
+    clientAddress?: string;
   }): Promise<AuthUser | null>;
   createUser(input: {
     email: string;

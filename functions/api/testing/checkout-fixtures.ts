@@ -11,6 +11,14 @@ export async function makeUsers(db: Db, count: number): Promise<string[]> {
     `insert into auth.users (id, email) select id, id::text || '@teste.local' from unnest($1::uuid[]) as id`,
     [ids],
   );
+  // each with a completed profile (CPF, WhatsApp, congregation): checkout requires one
+  await db.query(
+    `insert into public.profiles (id, name, email, phone, cpf, other_church)
+     select id, 'Pessoa ' || left(id::text, 8), id::text || '@teste.local', '11987654321',
+            lpad((floor(random() * 1e11))::bigint::text, 11, '0'), 'Igreja de teste'
+       from unnest($1::uuid[]) as id`,
+    [ids],
+  );
   return ids;
 }
 

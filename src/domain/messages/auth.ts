@@ -90,6 +90,7 @@ export const authMessages = {
 
 /** Error codes of sign-up and the profile (spec §8). */
 export const authApiErrors = {
+  SIGNUP_RATE_LIMITED: 'Muitos cadastros feitos a partir desta conexão em pouco tempo.',
   EMAIL_ALREADY_REGISTERED: authMessages.emailAlreadyRegistered,
   CPF_ALREADY_REGISTERED:
     'Esse CPF já está cadastrado em outra conta. Se a conta é sua, entre com o email dela (use "Esqueci minha senha" se precisar); se não é, procure a secretaria da sua congregação.',

@@ -67,6 +67,10 @@ export const checkoutApiErrors = {
   RECEIPT_INVALID: 'Envie uma imagem (JPG, PNG, WEBP, HEIC) ou um PDF.',
   RECEIPT_TOO_LARGE: 'O comprovante deve ter no máximo 5 MB.',
   REGISTRATION_NOT_FOUND: 'Inscrição não encontrada.',
+  RECEIPT_RATE_LIMITED: 'Você enviou muitos comprovantes em pouco tempo (até 10 por minuto).',
+  VOUCHER_RATE_LIMITED: 'Muitas tentativas de voucher em pouco tempo.',
+  PROFILE_INCOMPLETE:
+    'Complete seu cadastro (CPF, WhatsApp e congregação) antes de se inscrever. Vamos te levar para lá.',
 } as const;
 
 export const myRegistrationsMessages = {

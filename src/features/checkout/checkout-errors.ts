@@ -3,7 +3,13 @@
 import { checkoutApiErrors } from '../../domain/messages/checkout.ts';
 import { apiErrors } from '../../domain/messages.ts';
 
-const SPEC_CODES = ['INVALID_PAYMENT_METHOD', 'TIER_UNAVAILABLE', 'PIX_FAIL', 'ALREADY_REGISTERED'] as const;
+const SPEC_CODES = [
+  'INVALID_PAYMENT_METHOD',
+  'TIER_UNAVAILABLE',
+  'PIX_FAIL',
+  'ALREADY_REGISTERED',
+  'PROFILE_INCOMPLETE',
+] as const;
 
 export function checkoutErrorText(error: unknown): string {
   const e = error as { code?: unknown; message?: unknown };

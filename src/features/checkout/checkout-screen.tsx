@@ -36,6 +36,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registrationId, setRegistrationId] = useState<string | null>(null);
+  const goTo = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
   const registration = registrationId ? registrations?.find((r) => r.id === registrationId) : undefined;
@@ -71,6 +72,10 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       setStep(3);
     } catch (error) {
       notify('negative', checkoutErrorText(error));
+      // an account without CPF, WhatsApp or congregation completes them first, then comes back here
+      if ((error as { code?: unknown })?.code === 'PROFILE_INCOMPLETE') {
+        void goTo({ to: '/auth/welcome', search: { redirectTo: `/checkout/${eventId}/${tierId}` } });
+      }
       throw error;
     } finally {
       setSubmitting(false);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { signupSchema, welcomeSchema } from '../../../../src/domain/validation.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { clientAddress, THROTTLES, throttle } from '../../lib/throttle.ts';
 import { jsonLimit, parseOrThrow, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { createWelcomeProfile, getMe, hasProfile, signup } from './accounts.service.ts';
@@ -17,7 +18,12 @@ export const accountsRoutes = new Hono<AppEnv>()
   // no token: GoTrue sends the confirmation e-mail
   .post('/signup', jsonLimit, valid('json', signupSchema), async (c) => {
     const { db, authAdmin } = c.get('ports');
-    await signup(db, authAdmin, c.req.valid('json'));
+    // per client, before auth: auth sees the API's own address, so its throttle would hold everyone
+    const address = clientAddress(c);
+    await throttle(c, 'SIGNUP_RATE_LIMITED', [
+      { key: `signup:ip:${address}`, limit: THROTTLES.signupPerAddress },
+    ]);
+    await signup(db, authAdmin, c.req.valid('json'), address === 'unknown' ? undefined : address);
     return c.json({ ok: true as const });
   })
   // first access: creates the profile when missing, then marks the user welcomed

@@ -4,7 +4,8 @@ import type { Me } from '../../../../src/domain/types.ts';
 import type { SignupBody, WelcomeBody } from '../../../../src/domain/validation.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
-import { ApiHttpError, conflict, invalidData } from '../../lib/errors.ts';
+import { ApiHttpError, conflict, errorMessages, invalidData } from '../../lib/errors.ts';
+import { retryText } from '../../lib/throttle.ts';
 import { loadPermissions } from '../../middleware/auth.ts';
 import type { Db } from '../../ports/db.ts';
 import { UpstreamError } from '../../ports/http.ts';
@@ -37,12 +38,20 @@ async function assertCpfFree(db: Db, cpf: string, except: { email?: string; id?:
   if (taken) throw conflict('CPF_ALREADY_REGISTERED');
 }
 
+const signupLimitedText = (seconds: number) =>
+  `${errorMessages.SIGNUP_RATE_LIMITED} Tente novamente em ${retryText(seconds)}.`;
+
 /**
  * POST /signup: creates the auth user (GoTrue mails the confirmation) and the profile. A CPF another
  * account holds is not checked here (the answer would tell anyone whose CPF has an account): an
  * unconfirmed profile holds no CPF, and the conflict is settled at confirmation and at welcome.
  */
-export async function signup(db: Db, authAdmin: AuthAdmin, body: SignupBody): Promise<void> {
+export async function signup(
+  db: Db,
+  authAdmin: AuthAdmin,
+  body: SignupBody,
+  clientAddress?: string,
+): Promise<void> {
   const name = body.options.data.display_name;
   await assertTempleExists(db, body.congregacao);
   await db.query('select public.expire_unconfirmed_signups()');
@@ -54,6 +63,7 @@ export async function signup(db: Db, authAdmin: AuthAdmin, body: SignupBody): Pr
       password: body.password,
       data: { display_name: name, hasUser: true },
       redirectTo: body.options.emailRedirectTo ?? undefined,
+      clientAddress,
     });
   } catch (error) {
     if (error instanceof UpstreamError && error.status < 500) {
@@ -61,7 +71,9 @@ export async function signup(db: Db, authAdmin: AuthAdmin, body: SignupBody): Pr
       if (error.code === 'email_address_invalid' || error.code === 'validation_failed') {
         throw invalidData(validationMessages.email);
       }
-      if (error.status === 429) throw new ApiHttpError(429, 'INTERNAL');
+      // auth's own throttle of this client (its window is 15 minutes)
+      if (error.status === 429)
+        throw new ApiHttpError(429, 'SIGNUP_RATE_LIMITED', signupLimitedText(15 * 60));
     }
     throw error;
   }

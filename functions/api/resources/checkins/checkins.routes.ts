@@ -68,7 +68,7 @@ export const checkinsRoutes = new Hono<AppEnv>()
     return c.json(
       await checkInOne(c.get('ports').db, {
         code: parsed.code,
-        eventId: body.eventId,
+        eventId: body.eventId!, // required by checkinBodySchema
         device: body.device,
         checkedBy: c.get('user').id,
         now: c.get('ports').clock.now(),

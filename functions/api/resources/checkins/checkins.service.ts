@@ -5,6 +5,7 @@ import {
   type CheckinOutcome,
   cpfSalt,
   decide,
+  doorWindow,
   type MyCheckin,
   ROSTER_PAGE_SIZE,
   type RosterEntry,
@@ -13,7 +14,7 @@ import {
   type SyncItem,
   type SyncOutcome,
 } from '../../../../src/domain/checkin.ts';
-import { qb, run, runOne } from '../../db/kysely.ts';
+import { qb, run, runOne, runOneOrNull } from '../../db/kysely.ts';
 import { iso, isoOrNull } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
 
@@ -147,6 +148,29 @@ export async function syncCheckins(
 ): Promise<SyncOutcome[]> {
   const { eventId, items } = input;
   const ids = [...new Set(items.map((i) => i.registrationId))];
+  const event = await runOneOrNull(
+    db,
+    qb
+      .selectFrom('events')
+      .select(['starts_at', 'checkin_starts_at', 'checkin_ends_at'])
+      .where('id', '=', eventId),
+  );
+  const window = event
+    ? doorWindow(
+        {
+          starts_at: iso(event.starts_at),
+          checkin_starts_at: isoOrNull(event.checkin_starts_at),
+          checkin_ends_at: isoOrNull(event.checkin_ends_at),
+        },
+        input.now,
+      )
+    : { from: input.now.getTime(), to: input.now.getTime() };
+  /** The item's time inside the door window; whether it had to be moved there. */
+  const clampedAt = (scannedAt: string) => {
+    const t = new Date(scannedAt).getTime();
+    const at = Math.min(Math.max(t, window.from), window.to);
+    return { at: new Date(at), moved: at !== t && (t < window.from || t > window.to + 60_000) };
+  };
   const regs = new Map(
     (
       await run(
@@ -173,8 +197,8 @@ export async function syncCheckins(
             client_id: i.clientId,
             device: input.device || null,
             checked_by: input.checkedBy,
-            // a door's clock ahead of the server's does not check anyone in the future
-            scanned_at: new Date(Math.min(new Date(i.scannedAt).getTime(), input.now.getTime())),
+            // a door's clock far off (1970, or ahead of the server's) is clamped into the event's window
+            scanned_at: clampedAt(i.scannedAt).at,
           })),
         )
         .onConflict((oc) => oc.doNothing()),
@@ -206,7 +230,13 @@ export async function syncCheckins(
     if (reg.status !== 'paid') return { clientId: item.clientId, kind: 'not_paid', at: null, device: null };
     const own = byClient.get(item.clientId);
     if (own && own.user_id === reg.user_id) {
-      return { clientId: item.clientId, kind: 'created', at: iso(own.scanned_at), device: own.device };
+      return {
+        clientId: item.clientId,
+        kind: 'created',
+        at: iso(own.scanned_at),
+        device: own.device,
+        ...(clampedAt(item.scannedAt).moved ? { clamped: true as const } : {}),
+      };
     }
     // the person's check-in came from elsewhere, or this client id was already used for someone else
     const winner = byUser.get(reg.user_id) ?? own;
@@ -220,19 +250,20 @@ export async function syncCheckins(
 }
 
 /** The registration a code names at this event (QR: any event, checked by the caller). */
-async function findRegistration(db: Db, code: CheckinCode, eventId: string | undefined) {
+async function findRegistration(db: Db, code: CheckinCode, eventId: string) {
   if (code.kind === 'registration') {
     const rows = await run(
       db,
       qb.selectFrom('registrations').select(['id', 'event_id']).where('id', '=', code.registrationId),
     );
     const row = rows[0];
-    return row && (!eventId || row.event_id === eventId) ? row : null;
+    // a QR of another event is not this door's: not found
+    return row && row.event_id === eventId ? row : null;
   }
   let query = qb
     .selectFrom('registrations as r')
     .select(['r.id', 'r.event_id'])
-    .where('r.event_id', '=', eventId!)
+    .where('r.event_id', '=', eventId)
     // the active registration first (a canceled one may share the person)
     .orderBy(sql`case r.status when 'paid' then 0 when 'canceled' then 2 when 'rejected' then 2 else 1 end`)
     .limit(1);
@@ -247,7 +278,7 @@ async function findRegistration(db: Db, code: CheckinCode, eventId: string | und
 /** One check-in at the door, online (POST /v1/admin/checkin): the same rule as a synced one. */
 export async function checkInOne(
   db: Db,
-  input: { code: CheckinCode; eventId?: string; device: string; checkedBy: string; now: Date },
+  input: { code: CheckinCode; eventId: string; device: string; checkedBy: string; now: Date },
 ): Promise<CheckinOutcome> {
   const reg = await findRegistration(db, input.code, input.eventId);
   if (!reg) return outcome(decide(undefined));

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ATTENDEES } from '../../../../server/seed/checkin.ts';
-import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_USERS } from '../../../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../../../server/seed/demo.ts';
 import type { CheckinOutcome, RosterPage, SyncOutcome } from '../../../../src/domain/checkin.ts';
 import { checkinMessages } from '../../../../src/domain/messages/checkin.ts';
 import { apiErrors } from '../../../../src/domain/messages.ts';
 import type { Db } from '../../ports/db.ts';
+import { makeUsers } from '../../testing/checkout-fixtures.ts';
 import { createTestApp, seededDb, TEST_NOW } from '../../testing/test-app.ts';
 
 // In-process: the real app on a seeded PGlite; tokens are fakes naming the demo users.
@@ -37,7 +38,7 @@ describe('permission checkin, checked on the server', () => {
   const routes: [string, string, unknown?][] = [
     ['GET', '/v1/admin/checkin/events'],
     ['GET', `/v1/admin/checkin/events/${EVENT}/roster`],
-    ['POST', '/v1/admin/checkin', { scanned: `checkin:${ana!.registrationId}` }],
+    ['POST', '/v1/admin/checkin', { scanned: `checkin:${ana!.registrationId}`, eventId: EVENT }],
     [
       'POST',
       '/v1/admin/checkin/sync',
@@ -108,7 +109,7 @@ describe('POST /v1/admin/checkin', () => {
   it('checks in by scanned QR and answers the name', async () => {
     const res = await t.call('/v1/admin/checkin', {
       token: volunteer(),
-      json: { scanned: `checkin:${ana!.registrationId}`, device: 'Porta 1' },
+      json: { scanned: `checkin:${ana!.registrationId}`, device: 'Porta 1', eventId: EVENT },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -120,7 +121,7 @@ describe('POST /v1/admin/checkin', () => {
     const again = (
       await t.call('/v1/admin/checkin', {
         token: volunteer(),
-        json: { scanned: `checkin:${ana!.registrationId}` },
+        json: { scanned: `checkin:${ana!.registrationId}`, eventId: EVENT },
       })
     ).body as CheckinOutcome;
     expect(again).toMatchObject({ kind: 'already', device: 'Porta 1' });
@@ -164,9 +165,22 @@ describe('POST /v1/admin/checkin', () => {
     const cases: [unknown, string][] = [
       [{ manual: '123456' }, checkinMessages.chooseEventFirst],
       [{ manual: '529.982.247-24', eventId: EVENT }, checkinMessages.invalidCpf],
-      [{ scanned: 'https://evil.example' }, checkinMessages.invalidCode],
-      [{ scanned: '123-456' }, checkinMessages.invalidCode],
-      [{}, checkinMessages.invalidCode],
+      [{ scanned: 'https://evil.example', eventId: EVENT }, checkinMessages.invalidCode],
+      [{ scanned: '123-456', eventId: EVENT }, checkinMessages.invalidCode],
+      [{ eventId: EVENT }, checkinMessages.invalidCode],
+      [{ scanned: `checkin:${ana!.registrationId}` }, checkinMessages.chooseEventFirst],
+      [
+        { scanned: `checkin:${ana!.registrationId}`, eventId: EVENT, device: 'Porta <b>1</b>' },
+        checkinMessages.deviceInvalid,
+      ],
+      [
+        { scanned: `checkin:${ana!.registrationId}`, eventId: EVENT, device: 'x'.repeat(61) },
+        checkinMessages.deviceInvalid,
+      ],
+      [
+        { scanned: `checkin:${ana!.registrationId}`, eventId: EVENT, device: 'Porta\u00071' },
+        checkinMessages.deviceInvalid,
+      ],
       [
         { scanned: `checkin:${ana!.registrationId}`, manual: '123456', eventId: EVENT },
         checkinMessages.invalidCode,
@@ -276,12 +290,108 @@ describe('POST /v1/admin/checkin/sync', () => {
   });
 });
 
+describe('door data is sane', () => {
+  it("a QR of another event is not this door's: not found, nothing stored", async () => {
+    const res = await t.call('/v1/admin/checkin', {
+      token: volunteer(),
+      json: {
+        scanned: `checkin:${DEMO_REGISTRATIONS.membroConference.id}`,
+        eventId: EVENT,
+        device: 'Porta 1',
+      },
+    });
+    expect(res).toMatchObject({ status: 200, body: { kind: 'not_found' } });
+    expect(await checkinCount(DEMO_USERS.membro.id)).toBe(0);
+  });
+
+  it('a sync item scanned in 1970 or next year is clamped into the event window, and the result says so', async () => {
+    // three new paid attendees of the event
+    const users = await makeUsers(db, 3);
+    const [p5, p6, p7] = users.map((id, i) => ({ registrationId: randomUUID(), id, seq: `97531${i}` }));
+    for (const p of [p5!, p6!, p7!]) {
+      await db.query(
+        `insert into public.registrations (id, seq, user_id, tier_id, event_id, frozen_value, status)
+         values ($1, $2, $3, $4, $5, 0, 'paid')`,
+        [p.registrationId, p.seq, p.id, DEMO_TIERS.happeningNowFree.id, EVENT],
+      );
+    }
+    const items = [
+      { clientId: randomUUID(), registrationId: p5!.registrationId, scannedAt: '1970-01-01T00:00:00.000Z' },
+      { clientId: randomUUID(), registrationId: p6!.registrationId, scannedAt: '2027-06-01T00:00:00.000Z' },
+      {
+        clientId: randomUUID(),
+        registrationId: p7!.registrationId,
+        scannedAt: new Date(TEST_NOW.getTime() - 60_000).toISOString(),
+      },
+    ];
+    const res = await t.call('/v1/admin/checkin/sync', {
+      token: volunteer(),
+      json: { eventId: EVENT, device: 'Porta 3', items },
+    });
+    expect(res.status).toBe(200);
+    const [old, future, fine] = res.body.results as SyncOutcome[];
+    const [event] = await db.query<{ starts_at: Date | string; checkin_starts_at: Date | string | null }>(
+      'select starts_at, checkin_starts_at from events where id = $1',
+      [EVENT],
+    );
+    const windowStart = new Date(event!.checkin_starts_at ?? event!.starts_at).getTime() - 3600_000;
+    expect(old).toMatchObject({ kind: 'created', clamped: true, at: new Date(windowStart).toISOString() });
+    expect(future).toMatchObject({ kind: 'created', clamped: true, at: TEST_NOW.toISOString() });
+    expect(fine).toEqual({
+      clientId: items[2]!.clientId,
+      kind: 'created',
+      at: items[2]!.scannedAt,
+      device: 'Porta 3',
+    });
+    const stored = await db.query<{ scanned_at: Date | string }>(
+      'select scanned_at from checkins where client_id = $1',
+      [items[0]!.clientId],
+    );
+    expect(new Date(stored[0]!.scanned_at).getFullYear()).toBeGreaterThan(2000);
+  });
+
+  it('a sync batch with a device label of markup or control characters is refused', async () => {
+    const res = await t.call('/v1/admin/checkin/sync', {
+      token: volunteer(),
+      json: {
+        eventId: EVENT,
+        device: '<img src=x onerror=alert(1)>',
+        items: [
+          { clientId: randomUUID(), registrationId: ana!.registrationId, scannedAt: TEST_NOW.toISOString() },
+        ],
+      },
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_DATA', message: checkinMessages.deviceInvalid },
+    });
+    expect(
+      (
+        await t.call('/v1/admin/checkin/sync', {
+          token: volunteer(),
+          json: {
+            eventId: EVENT,
+            device: 'Vitória · 3f2a',
+            items: [
+              {
+                clientId: randomUUID(),
+                registrationId: ana!.registrationId,
+                scannedAt: TEST_NOW.toISOString(),
+              },
+            ],
+          },
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
 describe('GET /v1/checkins', () => {
   it("lists only the caller's own check-ins", async () => {
     const [, , , , , , , , , , p11] = DEMO_ATTENDEES;
     await t.call('/v1/admin/checkin', {
       token: volunteer(),
-      json: { scanned: `checkin:${p11!.registrationId}` },
+      json: { scanned: `checkin:${p11!.registrationId}`, eventId: EVENT },
     });
     const mine = await t.call('/v1/checkins', { token: t.tokenFor({ id: p11!.id }) });
     expect(mine.status).toBe(200);

@@ -5,6 +5,7 @@
  * tier (a client amount is never read) and creates the first attempt as the method starts it. A
  * method's provider call runs after commit (methods/method.ts).
  */
+import { sql } from 'kysely';
 import { checkoutMessages } from '../../../../src/domain/messages/checkout.ts';
 import {
   type CheckoutBody,
@@ -47,6 +48,20 @@ export async function checkout(
   body: CheckoutBody,
 ): Promise<CheckoutItem[]> {
   if (body.tierId !== params.tierId) throw invalidTierOrEvent();
+  // a paid or free place needs the person: CPF, WhatsApp and congregation (first access, /v1/welcome)
+  const profile = await runOneOrNull(
+    ports.db,
+    qb
+      .selectFrom('profiles')
+      .select('id')
+      .where('id', '=', user.id)
+      .where('cpf', 'is not', null)
+      .where('phone', 'is not', null)
+      .where((eb) =>
+        eb.or([eb('temple_id', 'is not', null), eb(sql`btrim(coalesce(other_church, ''))`, '<>', '')]),
+      ),
+  );
+  if (!profile) throw new ApiHttpError(409, 'PROFILE_INCOMPLETE');
   const now = ports.clock.now();
   const registrationId = crypto.randomUUID();
 

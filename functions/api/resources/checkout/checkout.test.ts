@@ -332,3 +332,115 @@ describe('receipts, vouchers, cancel, my registration', () => {
     expect((await t.call('/v1/registrations/not-a-uuid', { token: other.token })).status).toBe(404);
   });
 });
+
+describe('abuse: receipts, vouchers and profiles', () => {
+  it('a re-sent receipt replaces the last one: the replaced object is deleted, one receipt per attempt', async () => {
+    const fx = await makeEvent(db());
+    const m = await member();
+    const id = (await buy(m.token, fx, { paymentMethod: 'file' })).body[0].confirmation_id;
+    const mine = () => [...t.storage.objects.keys()].filter((k) => k.includes(id));
+    const paths: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      expect((await upload(m.token, id, PNG)).status).toBe(200);
+      const [row] = await db().query<{ receipt: string }>(
+        `select request_data->>'receipt' as receipt from registration_confirmations where id = $1`,
+        [id],
+      );
+      paths.push(row!.receipt);
+      expect(mine()).toEqual([`receipts/${row!.receipt}`]);
+    }
+    expect(new Set(paths).size).toBe(4);
+  });
+
+  it('concurrent re-sends still leave exactly one receipt', async () => {
+    const fx = await makeEvent(db());
+    const m = await member();
+    const id = (await buy(m.token, fx, { paymentMethod: 'file' })).body[0].confirmation_id;
+    const results = await Promise.all(Array.from({ length: 5 }, () => upload(m.token, id, PNG)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const [row] = await db().query<{ receipt: string }>(
+      `select request_data->>'receipt' as receipt from registration_confirmations where id = $1`,
+      [id],
+    );
+    expect([...t.storage.objects.keys()].filter((k) => k.includes(id))).toEqual([`receipts/${row!.receipt}`]);
+  });
+
+  it('more than 10 receipts a minute from one member get 429 with a pt-BR message, before the body is stored', async () => {
+    const fx = await makeEvent(db());
+    const m = await member();
+    const id = (await buy(m.token, fx, { paymentMethod: 'file' })).body[0].confirmation_id;
+    for (let i = 0; i < 10; i++) expect((await upload(m.token, id, PNG)).status).toBe(200);
+    const over = await upload(m.token, id, PNG);
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('RECEIPT_RATE_LIMITED');
+    expect(over.body.message).toMatch(
+      /^Você enviou muitos comprovantes em pouco tempo \(até 10 por minuto\)\. Tente novamente em \d+ (segundos?|minutos?)\.$/,
+    );
+    expect([...t.storage.objects.keys()].filter((k) => k.includes(id))).toHaveLength(1);
+    // another member is not held
+    const other = await member();
+    const otherId = (await buy(other.token, fx, { paymentMethod: 'file' })).body[0].confirmation_id;
+    expect((await upload(other.token, otherId, PNG)).status).toBe(200);
+  });
+
+  it('voucher guessing: 10 a minute per member, 30 per client address, then 429 in pt-BR', async () => {
+    const fx = await makeEvent(db());
+    const guess = (token: string, confirmationId: string, address: string) =>
+      t.call(`/v1/confirmation/${confirmationId}/voucher`, {
+        token,
+        json: { voucher: 'ERRA-DO00', eventId: fx.eventId, tierId: fx.tierId },
+        headers: { 'x-forwarded-for': address },
+      });
+    const m = await member();
+    const id = (await buy(m.token, fx, { paymentMethod: 'voucher' })).body[0].confirmation_id;
+    for (let i = 0; i < 10; i++) expect((await guess(m.token, id, '198.51.100.1')).status).toBe(422);
+    const held = await guess(m.token, id, '198.51.100.2');
+    expect(held.status).toBe(429);
+    expect(held.body.code).toBe('VOUCHER_RATE_LIMITED');
+    expect(held.body.message).toMatch(
+      /^Muitas tentativas de voucher em pouco tempo\. Tente novamente em \d+ (segundos?|minutos?)\.$/,
+    );
+    expect(held.headers.get('retry-after')).toMatch(/^\d+$/);
+    // many accounts from one address: the address is held after 30 guesses
+    let status = 0;
+    let n = 0;
+    while (status !== 429 && n < 40) {
+      const other = await member();
+      const otherId = (await buy(other.token, fx, { paymentMethod: 'voucher' })).body[0].confirmation_id;
+      for (let i = 0; i < 5 && status !== 429; i++) {
+        status = (await guess(other.token, otherId, '198.51.100.9')).status;
+        n += 1;
+      }
+    }
+    expect(n).toBe(31);
+  });
+
+  it('a member without a completed profile cannot register: 409 PROFILE_INCOMPLETE, nothing taken', async () => {
+    const fx = await makeEvent(db(), { total: 3 });
+    const [id] = await makeUsers(db(), 1);
+    const token = t.tokenFor({ id: id! });
+    for (const missing of ['cpf', 'phone', 'congregation']) {
+      await db().query(
+        `update profiles set cpf = lpad((floor(random() * 1e11))::bigint::text, 11, '0'), phone = '11987654321',
+                other_church = 'Igreja de teste' where id = $1`,
+        [id],
+      );
+      const column = missing === 'congregation' ? 'other_church' : missing;
+      await db().query(`update profiles set ${column} = null where id = $1`, [id]);
+      const res = await buy(token, fx, { paymentMethod: 'cash' });
+      expect({ missing, status: res.status, body: res.body }).toEqual({
+        missing,
+        status: 409,
+        body: {
+          code: 'PROFILE_INCOMPLETE',
+          message:
+            'Complete seu cadastro (CPF, WhatsApp e congregação) antes de se inscrever. Vamos te levar para lá.',
+        },
+      });
+    }
+    await db().query('delete from profiles where id = $1', [id]);
+    expect((await buy(token, fx, { paymentMethod: 'cash' })).body.code).toBe('PROFILE_INCOMPLETE');
+    expect(await tierAvailable(db(), fx.tierId)).toBe(3);
+    expect(await db().query('select 1 from registrations where user_id = $1', [id])).toEqual([]);
+  });
+});

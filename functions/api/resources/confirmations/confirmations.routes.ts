@@ -5,6 +5,7 @@ import { validationMessages } from '../../../../src/domain/messages/validation.t
 import { RECEIPT_MAX_BYTES, voucherBodySchema } from '../../../../src/domain/registrations.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
+import { clientAddress, THROTTLES, throttle } from '../../lib/throttle.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { applyVoucher, uploadReceipt } from './confirmations.service.ts';
@@ -32,6 +33,13 @@ export const confirmationsRoutes = new Hono<AppEnv>()
     '/v1/confirmation/:id/receipt',
     requireUser,
     valid('param', idParam, notFoundId),
+    // 10 receipts a minute per member, counted before the body is read
+    async (c, next) => {
+      await throttle(c, 'RECEIPT_RATE_LIMITED', [
+        { key: `receipt:user:${c.get('user').id}`, limit: THROTTLES.receiptPerUser },
+      ]);
+      await next();
+    },
     bodyLimit({
       maxSize: RECEIPT_BODY_BYTES,
       onError: () => {
@@ -51,6 +59,17 @@ export const confirmationsRoutes = new Hono<AppEnv>()
     valid('param', idParam, notFoundId),
     jsonLimit,
     valid('json', voucherBodySchema),
+    async (c, next) => {
+      // guessing codes: 10 a minute per member, 30 per client address
+      const address = clientAddress(c);
+      await throttle(c, 'VOUCHER_RATE_LIMITED', [
+        { key: `voucher:user:${c.get('user').id}`, limit: THROTTLES.voucherPerUser },
+        ...(address === 'unknown'
+          ? []
+          : [{ key: `voucher:ip:${address}`, limit: THROTTLES.voucherPerAddress }]),
+      ]);
+      await next();
+    },
     async (c) => {
       const { db, clock } = c.get('ports');
       const result = await applyVoucher(

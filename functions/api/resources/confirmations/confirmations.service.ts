@@ -33,7 +33,8 @@ async function attemptOwner(db: Db, confirmationId: string) {
 
 /**
  * A PIX receipt for a `file` attempt: an image or a PDF (type from its first bytes), at most 5 MB,
- * stored in the private bucket; the attempt moves to analysis (a new receipt replaces one under review).
+ * stored in the private bucket; the attempt moves to analysis. A new receipt replaces one under
+ * review, and the replaced object is deleted in the same flow: an attempt keeps one receipt.
  */
 export async function uploadReceipt(
   db: Db,
@@ -52,6 +53,7 @@ export async function uploadReceipt(
 
   const path = `${userId}/${confirmationId}/${crypto.randomUUID()}.${EXTENSIONS[type]}`;
   await storage.upload(RECEIPTS_BUCKET, path, bytes, type);
+  let replaced: string | null = null;
   try {
     await db.transaction(async (tx) => {
       const moved = await transitionConfirmation(tx, {
@@ -62,6 +64,12 @@ export async function uploadReceipt(
           if (!receiptExpected(confirmation)) throw new ApiHttpError(409, 'INVALID_TRANSITION');
         },
       });
+      // the attempt's row is locked by the transition: the receipt read here is the one replaced
+      const [before] = await tx.query<{ receipt: string | null }>(
+        `select request_data->>'receipt' as receipt from public.registration_confirmations where id = $1`,
+        [moved.confirmation.id],
+      );
+      replaced = before?.receipt ?? null;
       await exec(
         tx,
         qb
@@ -76,6 +84,8 @@ export async function uploadReceipt(
     await storage.remove(RECEIPTS_BUCKET, path).catch(() => {});
     throw error;
   }
+  // only the latest receipt of an attempt is kept: at most RECEIPT_MAX_BYTES stored per attempt
+  if (replaced && replaced !== path) await storage.remove(RECEIPTS_BUCKET, replaced).catch(() => {});
   return { status: 'analysis' };
 }
 
