@@ -42,6 +42,8 @@ export interface RosterMeta {
   starts_at: string;
   /** the server's cursor for the next pull */
   cursor: string;
+  /** the event's CPF key (rosterCpfTag), from the roster download */
+  cpf_key?: string;
   /** when the roster was last downloaded or pulled (ms) */
   updated_at: number;
   count: number;
@@ -155,6 +157,17 @@ export const VERSIONS: readonly SchemaVersion[] = [
     version: 5,
     stores: {
       rosterPages: '[event_id+download+first], event_id',
+    },
+  },
+  {
+    // rosters carried a full salted SHA-256 of each CPF (reversible by enumerating every CPF): they are
+    // dropped, and the door downloads them again with short keyed tags
+    version: 6,
+    stores: {},
+    upgrade: async (tx) => {
+      await tx.table('rosters').clear();
+      await tx.table('rosterPages').clear();
+      await tx.table('rosterMeta').clear();
     },
   },
 ];

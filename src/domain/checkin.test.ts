@@ -1,14 +1,15 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  cpfSalt,
+  CPF_TAG_BITS,
   decide,
   findEntry,
   formatSeq,
-  hashCpf,
   isTimeToCheckIn,
   parseCheckinCode,
   type RosterEntry,
   resultMessage,
+  rosterCpfTag,
 } from './checkin.ts';
 import { checkinMessages, welcomeMessages } from './messages/checkin.ts';
 import { ticketQrContent as ticketQr } from './registrations.ts';
@@ -70,29 +71,40 @@ describe('formatSeq', () => {
   });
 });
 
-describe('hashCpf', () => {
-  it('is the hex SHA-256 of the per-event salt and the digits (what the API computes in SQL)', async () => {
-    // printf 'congrega-checkin:<EVENT>:<CPF>' | sha256sum
-    const expected = '9277e619573a287de0b30ca5366ddd31d15498699d68094deaa30467d00f25d3';
-    expect(await hashCpf(EVENT, '529.982.247-25')).toBe(expected);
-    expect(cpfSalt(EVENT.toUpperCase())).toBe(`congrega-checkin:${EVENT}:`);
-  });
+const KEY = 'a3f1c2d4e5b6a7980123456789abcdef';
 
-  it('differs per event', async () => {
-    expect(await hashCpf(EVENT, CPF)).not.toBe(await hashCpf(REG, CPF));
+describe('rosterCpfTag', () => {
+  it('is the first 16 bits of SHA-256(key:digits) in hex (what the API computes in SQL)', async () => {
+    // printf 'a3f1…ef:52998224725' | sha256sum | cut -c1-4
+    const full = createHash('sha256').update(`${KEY}:52998224725`).digest('hex');
+    expect(CPF_TAG_BITS).toBe(16);
+    expect(await rosterCpfTag(KEY, '529.982.247-25')).toBe(full.slice(0, 4));
   });
 });
 
 describe('findEntry and decide', () => {
   const rows = [entry()];
-  const lookup = (cpfHash: string | null) => ({
+  const lookup = (cpfHash: string | null, matches = rows) => ({
     byId: (id: string) => rows.find((r) => r.id === id),
     bySeq: (seq: string) => rows.find((r) => r.seq === seq),
-    byCpfHash: (h: string) => (h === cpfHash ? rows[0] : undefined),
+    byCpfHash: (h: string) => (h === cpfHash ? matches : []),
+    cpfKey: () => KEY,
   });
 
-  it('matches by id, code and CPF hash', async () => {
-    const hash = await hashCpf(EVENT, CPF);
+  it('a CPF whose tag fits two people admits nobody and names both', async () => {
+    const hash = await rosterCpfTag(KEY, CPF);
+    const two = [entry(), entry({ id: '00000000-0000-4000-8000-000000000002', name: 'Ana Lima' })];
+    const found = await findEntry(EVENT, { kind: 'cpf', cpf: CPF }, lookup(hash, two));
+    expect(found).toEqual(two);
+    const result = decide(found);
+    expect(result.kind).toBe('ambiguous');
+    expect(resultMessage(result)).toBe(
+      `Esse CPF confere com mais de uma pessoa: ${two[0]!.name}, Ana Lima. Confira o nome e use o QR ou o código da inscrição.`,
+    );
+  });
+
+  it('matches by id, code and CPF tag', async () => {
+    const hash = await rosterCpfTag(KEY, CPF);
     expect(await findEntry(EVENT, { kind: 'registration', registrationId: REG }, lookup(hash))).toBe(rows[0]);
     expect(await findEntry(EVENT, { kind: 'seq', seq: '482913' }, lookup(hash))).toBe(rows[0]);
     expect(await findEntry(EVENT, { kind: 'cpf', cpf: CPF }, lookup(hash))).toBe(rows[0]);

@@ -52,20 +52,22 @@ export function parseCheckinCode(raw: string): ParsedCode {
 const invalid = (): ParsedCode => ({ ok: false, message: m.invalidCode });
 
 /**
- * The salt of an event's CPF hashes: public (it travels with the roster) but different per event,
- * so a roster's hashes cannot be joined with another event's or looked up in a precomputed table.
- * (A CPF has 9 free digits: whoever holds a roster can still brute-force it; the roster lives only
- * on staff devices and is wiped on sign-out.) The API computes the same text in SQL.
+ * Bits of a roster's CPF tag. A CPF has 9 free digits (10^9 valid CPFs), so a 16-bit tag is shared
+ * by about 10^9 / 65,536 ≈ 15,000 valid CPFs: whoever holds a door device (its roster and the event's
+ * key) can list the CPFs that fit a row, not tell which one is the person's. The door confirms by
+ * the name it shows. (A full hash, even salted, was reversed in minutes by enumerating every CPF.)
  */
-export function cpfSalt(eventId: string): string {
-  return `congrega-checkin:${eventId.toLowerCase()}:`;
-}
+export const CPF_TAG_BITS = 16;
 
-/** Hex SHA-256 of the salt followed by the CPF's 11 digits (Web Crypto, same in browser and API). */
-export async function hashCpf(eventId: string, cpf: string): Promise<string> {
-  const data = new TextEncoder().encode(cpfSalt(eventId) + onlyDigits(cpf));
+/**
+ * The tag of a CPF in an event's roster: the first CPF_TAG_BITS of SHA-256(key ':' 11 digits), with
+ * the event's own random key (kept on the server, sent only with the roster to staff with `checkin`).
+ * Web Crypto, same in browser and API; the API computes the same value in SQL (rosterCpfTagSql).
+ */
+export async function rosterCpfTag(key: string, cpf: string): Promise<string> {
+  const data = new TextEncoder().encode(`${key}:${onlyDigits(cpf)}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return [...digest.subarray(0, CPF_TAG_BITS / 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** One registration of an event's roster as the door keeps it. */
@@ -76,7 +78,7 @@ export interface RosterEntry {
   seq: string;
   name: string;
   congregation: string | null;
-  /** hashCpf(event, cpf), or null without a CPF */
+  /** rosterCpfTag(event key, cpf): a short tag many CPFs share (never the CPF), or null without one */
   cpf_hash: string | null;
   paid: boolean;
   /** the first check-in of this person at this event, when known */
@@ -88,32 +90,46 @@ export interface RosterEntry {
 export interface RosterLookup {
   byId(id: string): Promise<RosterEntry | undefined> | RosterEntry | undefined;
   bySeq(seq: string): Promise<RosterEntry | undefined> | RosterEntry | undefined;
-  byCpfHash(hash: string): Promise<RosterEntry | undefined> | RosterEntry | undefined;
+  /** every row whose CPF tag is this one (a tag fits many CPFs: possibly more than one person) */
+  byCpfHash(hash: string): Promise<RosterEntry[]> | RosterEntry[];
+  /** the event's CPF key, sent with the roster */
+  cpfKey(): Promise<string | undefined> | string | undefined;
 }
 
 export type CheckinResult =
   | { kind: 'created'; entry: RosterEntry }
   | { kind: 'already'; entry: RosterEntry; at: string; device: string | null }
   | { kind: 'not_found' }
-  | { kind: 'not_paid'; entry: RosterEntry };
+  | { kind: 'not_paid'; entry: RosterEntry }
+  /** a typed CPF whose tag fits more than one person: nobody is admitted, their names are shown */
+  | { kind: 'ambiguous'; candidates: RosterEntry[] };
 
 export type CheckinKind = CheckinResult['kind'];
 
-/** Finds the code's registration in the event's roster. */
+/** Finds the code's registration in the event's roster (a CPF fitting several rows: all of them). */
 export async function findEntry(
   eventId: string,
   code: CheckinCode,
   roster: RosterLookup,
-): Promise<RosterEntry | undefined> {
+): Promise<RosterEntry | RosterEntry[] | undefined> {
   let entry: RosterEntry | undefined;
   if (code.kind === 'registration') entry = await roster.byId(code.registrationId);
   else if (code.kind === 'seq') entry = await roster.bySeq(code.seq);
-  else entry = await roster.byCpfHash(await hashCpf(eventId, code.cpf));
+  else {
+    const key = await roster.cpfKey();
+    if (!key) return undefined;
+    const found = (await roster.byCpfHash(await rosterCpfTag(key, code.cpf))).filter(
+      (e) => e.event_id === eventId,
+    );
+    return found.length > 1 ? found : found[0];
+  }
   return entry && entry.event_id === eventId ? entry : undefined;
 }
 
 /** What admitting this roster row would do now: the rule of both the door and the server. */
-export function decide(entry: RosterEntry | undefined): CheckinResult {
+export function decide(entry: RosterEntry | RosterEntry[] | undefined): CheckinResult {
+  // more than one person fits the CPF: the door shows their names and asks for the QR or the code
+  if (Array.isArray(entry)) return { kind: 'ambiguous', candidates: entry };
   if (!entry) return { kind: 'not_found' };
   if (!entry.paid) return { kind: 'not_paid', entry };
   if (entry.checked_in_at) {
@@ -137,6 +153,8 @@ export function resultMessage(result: CheckinResult): string {
       return m.notPaid(firstName(result.entry.name) || result.entry.name);
     case 'not_found':
       return m.notFound;
+    case 'ambiguous':
+      return m.ambiguous(result.candidates.map((e) => e.name));
   }
 }
 
@@ -240,6 +258,8 @@ export function doorWindow(
 
 export interface RosterPage {
   entries: RosterEntry[];
+  /** the event's CPF key (rosterCpfTag), to match a typed CPF on the device */
+  cpf_key: string;
   /** pass as `since` for the next pull (a little before the server's clock: overlaps are harmless) */
   cursor: string;
   /** rows of the whole roster (first page only; null on `since` pulls) */

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { hashCpf, type RosterEntry, type SyncOutcome } from '../../domain/checkin.ts';
+import { type RosterEntry, rosterCpfTag, type SyncOutcome } from '../../domain/checkin.ts';
 import { CongregaDb } from '../db.ts';
 import { clearRosters } from '../member-data.ts';
 import { exclusively, flushOutbox } from '../outbox/outbox.ts';
@@ -40,11 +40,11 @@ function fakeServer(rows: RosterEntry[], pageSize = 2) {
     events: async () => [EV],
     roster: async (_e, q) => {
       calls.push(`roster ${JSON.stringify(q)}`);
-      if (q.since) return { entries: rows.slice(-1), cursor: 'c2', total: null, next: null };
+      if (q.since) return { entries: rows.slice(-1), cpf_key: 'k', cursor: 'c2', total: null, next: null };
       const start = q.after ? rows.findIndex((r) => r.id === q.after) + 1 : 0;
       const page = rows.slice(start, start + pageSize);
       const next = start + pageSize < rows.length ? page[page.length - 1]!.id : null;
-      return { entries: page, cursor: 'c1', total: q.after ? null : rows.length, next };
+      return { entries: page, cpf_key: 'k', cursor: 'c1', total: q.after ? null : rows.length, next };
     },
     sync: async (body) => {
       calls.push(`sync ${body.items.length}`);
@@ -105,7 +105,17 @@ describe('roster download and pulls', () => {
 
 describe('checkInLocally', () => {
   beforeEach(async () => {
-    await mergeRoster([row(1, { cpf_hash: await hashCpf(EVENT, CPF) }), row(2, { paid: false })], db);
+    const key = 'chave-do-evento';
+    await db.rosterMeta.put({
+      event_id: EVENT,
+      title: 'Evento',
+      starts_at: '2026-03-10T20:00:00.000Z',
+      cursor: 'c1',
+      cpf_key: key,
+      updated_at: 0,
+      count: 2,
+    });
+    await mergeRoster([row(1, { cpf_hash: await rosterCpfTag(key, CPF) }), row(2, { paid: false })], db);
   });
 
   it('admits by code, QR and CPF, queuing one outbox item each; then says already', async () => {

@@ -18,7 +18,7 @@ interface PagesIndex {
   download: string | undefined;
   byId: Map<string, RosterEntry>;
   bySeq: Map<string, RosterEntry>;
-  byCpfHash: Map<string, RosterEntry>;
+  byCpfHash: Map<string, RosterEntry[]>;
 }
 
 const indexes = new WeakMap<CongregaDb, Map<string, PagesIndex>>();
@@ -40,7 +40,11 @@ export async function rosterPagesIndex(eventId: string, db = defaultDb): Promise
       for (const entry of page.entries) {
         index.byId.set(entry.id, entry);
         index.bySeq.set(entry.seq, entry);
-        if (entry.cpf_hash) index.byCpfHash.set(entry.cpf_hash, entry);
+        if (entry.cpf_hash) {
+          const list = index.byCpfHash.get(entry.cpf_hash);
+          if (list) list.push(entry);
+          else index.byCpfHash.set(entry.cpf_hash, [entry]);
+        }
       }
     }
   }
@@ -60,9 +64,18 @@ export function rosterLookup(eventId: string, db = defaultDb): RosterLookup {
     bySeq: async (seq) =>
       (await db.rosters.where('[event_id+seq]').equals([eventId, seq]).first()) ??
       (await pages()).bySeq.get(seq),
-    byCpfHash: async (hash) =>
-      (await db.rosters.where('[event_id+cpf_hash]').equals([eventId, hash]).first()) ??
-      (await pages()).byCpfHash.get(hash),
+    byCpfHash: async (hash) => {
+      // rows changed since the download win over the downloaded ones; a row that changed tag drops out
+      const changed = await db.rosters.where('[event_id+cpf_hash]').equals([eventId, hash]).toArray();
+      const downloaded = (await pages()).byCpfHash.get(hash) ?? [];
+      const rest = await Promise.all(
+        downloaded
+          .filter((e) => !changed.some((c) => c.id === e.id))
+          .map(async (e) => (await db.rosters.get(e.id)) ?? e),
+      );
+      return [...changed, ...rest.filter((e) => e.cpf_hash === hash)];
+    },
+    cpfKey: async () => (await db.rosterMeta.get(eventId))?.cpf_key,
   };
 }
 
@@ -181,7 +194,7 @@ export async function checkInLocally(
   const found = await findEntry(eventId, parsed.code, rosterLookup(eventId, db));
   return db.transaction('rw', db.rosters, db.outbox, async () => {
     // a row changed since the download wins over the downloaded one (which no write changes)
-    const entry = found && ((await db.rosters.get(found.id)) ?? found);
+    const entry = Array.isArray(found) ? found : found && ((await db.rosters.get(found.id)) ?? found);
     const result = decide(entry);
     if (result.kind !== 'created') return result;
     const clientId = crypto.randomUUID();

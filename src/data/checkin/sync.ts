@@ -53,6 +53,7 @@ export async function downloadRoster(
       title: event.title,
       starts_at: event.starts_at,
       cursor,
+      cpf_key: page.cpf_key,
       updated_at: Date.now(),
       count: entries.size,
     },
@@ -72,7 +73,12 @@ export async function pullRoster(
   const page = await api.roster(eventId, { since: meta.cursor });
   await mergeRoster(page.entries, db);
   const count = await rosterCount(eventId, db);
-  await db.rosterMeta.update(eventId, { cursor: page.cursor, updated_at: Date.now(), count });
+  await db.rosterMeta.update(eventId, {
+    cursor: page.cursor,
+    cpf_key: page.cpf_key,
+    updated_at: Date.now(),
+    count,
+  });
   return page.entries.length;
 }
 

@@ -12,6 +12,8 @@ export const checkinMessages = {
   wrongEvent: 'Esse QR é de outro evento.',
   chooseEvent: 'Escolha o evento',
   chooseEventFirst: 'Escolha um evento para liberar o código.',
+  ambiguous: (names: string[]) =>
+    `Esse CPF confere com mais de uma pessoa: ${names.join(', ')}. Confira o nome e use o QR ou o código da inscrição.`,
   deviceInvalid: "O nome do aparelho aceita até 60 letras, números, espaços e . , : # ( ) / _ - · '",
   noEvents: 'Nenhum evento começou na última semana ou está por vir.',
   codeLabel: 'Código manual ou CPF',

@@ -3,7 +3,7 @@ import {
   type CheckinCode,
   type CheckinEvent,
   type CheckinOutcome,
-  cpfSalt,
+  CPF_TAG_BITS,
   decide,
   doorWindow,
   type MyCheckin,
@@ -34,8 +34,25 @@ export async function listCheckinEvents(db: Db, now: Date): Promise<CheckinEvent
   return rows.map((r) => ({ id: r.id, title: r.title, starts_at: iso(r.starts_at) }));
 }
 
+/**
+ * The event's CPF key (src/domain/checkin.ts rosterCpfTag): made on the first roster download, kept
+ * in public.event_roster_keys (no policy: only the API reads it), '' for an event that does not exist.
+ */
+export async function rosterKey(db: Db, eventId: string): Promise<string> {
+  await db.query(
+    `insert into public.event_roster_keys (event_id) select id from public.events where id = $1
+     on conflict (event_id) do nothing`,
+    [eventId],
+  );
+  const [row] = await db.query<{ key: string }>(
+    'select key from public.event_roster_keys where event_id = $1',
+    [eventId],
+  );
+  return row?.key ?? '';
+}
+
 /** The roster rows of one event, with the person's first check-in there; `where` narrows them. */
-function rosterQuery(eventId: string) {
+function rosterQuery(eventId: string, cpfKey = '') {
   return qb
     .selectFrom('registrations as r')
     .leftJoin('profiles as p', 'p.id', 'r.user_id')
@@ -50,9 +67,11 @@ function rosterQuery(eventId: string) {
       'r.status',
       sql<string>`coalesce(p.name, '')`.as('name'),
       sql<string | null>`coalesce(t.name, p.other_church)`.as('congregation'),
-      // the CPF never leaves the database: only its salted hash (src/domain/checkin.ts hashCpf;
-      // profiles.cpf holds the 11 digits alone, a check constraint)
-      sql<string | null>`encode(sha256(convert_to(${cpfSalt(eventId)} || p.cpf, 'UTF8')), 'hex')`.as(
+      // the CPF never leaves the database: only its short keyed tag, which ~15,000 CPFs share
+      // (src/domain/checkin.ts rosterCpfTag; profiles.cpf holds the 11 digits alone, a check constraint)
+      sql<
+        string | null
+      >`case when ${cpfKey} = '' then null else left(encode(sha256(convert_to(${cpfKey} || ':' || p.cpf, 'UTF8')), 'hex'), ${CPF_TAG_BITS / 4}) end`.as(
         'cpf_hash',
       ),
       'c.scanned_at as checked_in_at',
@@ -92,15 +111,16 @@ export async function rosterPage(
     "select now() - interval '30 seconds' as cursor",
   );
   const cursor = clock!.cursor;
+  const cpfKey = await rosterKey(db, eventId);
   if (opts.since) {
     const since = new Date(opts.since);
     const rows = await run(
       db,
-      rosterQuery(eventId)
+      rosterQuery(eventId, cpfKey)
         .where((eb) => eb.or([eb('r.updated_at', '>', since), eb('c.created_at', '>', since)]))
         .orderBy('r.id'),
     );
-    return { entries: rows.map(toEntry), cursor: iso(cursor), total: null, next: null };
+    return { entries: rows.map(toEntry), cpf_key: cpfKey, cursor: iso(cursor), total: null, next: null };
   }
   // the page's ids first (registrations alone, by index), so that the joins and the hashes run
   // on the page's rows only, not on the whole roster before a sort
@@ -111,7 +131,7 @@ export async function rosterPage(
     .orderBy('id')
     .limit(ROSTER_PAGE_SIZE + 1);
   if (opts.after) ids = ids.where('id', '>', opts.after);
-  const rows = await run(db, rosterQuery(eventId).where('r.id', 'in', ids).orderBy('r.id'));
+  const rows = await run(db, rosterQuery(eventId, cpfKey).where('r.id', 'in', ids).orderBy('r.id'));
   const more = rows.length > ROSTER_PAGE_SIZE;
   const page = rows.slice(0, ROSTER_PAGE_SIZE);
   const total = opts.after
@@ -129,6 +149,7 @@ export async function rosterPage(
       );
   return {
     entries: page.map(toEntry),
+    cpf_key: cpfKey,
     cursor: iso(cursor),
     total,
     next: more ? page[page.length - 1]!.id : null,

@@ -2,7 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ATTENDEES } from '../../../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../../../server/seed/demo.ts';
-import type { CheckinOutcome, RosterPage, SyncOutcome } from '../../../../src/domain/checkin.ts';
+import {
+  type CheckinOutcome,
+  type RosterPage,
+  rosterCpfTag,
+  type SyncOutcome,
+} from '../../../../src/domain/checkin.ts';
 import { checkinMessages } from '../../../../src/domain/messages/checkin.ts';
 import { apiErrors } from '../../../../src/domain/messages.ts';
 import type { Db } from '../../ports/db.ts';
@@ -76,7 +81,7 @@ describe('GET /v1/admin/checkin/events', () => {
 });
 
 describe('GET roster', () => {
-  it('pages the roster with salted CPF hashes, never the CPF', async () => {
+  it('pages the roster with short keyed CPF tags, never the CPF nor a reversible hash', async () => {
     const res = await t.call(`/v1/admin/checkin/events/${EVENT}/roster`, { token: volunteer() });
     expect(res.status).toBe(200);
     const page = res.body as RosterPage;
@@ -90,9 +95,21 @@ describe('GET roster', () => {
       paid: true,
       checked_in_at: null,
     });
+    // a 16-bit keyed tag (about 15,000 CPFs share each), with the event's key kept on the server
+    expect(page.cpf_key).toMatch(/^[0-9a-f]{64}$/);
     expect(row.cpf_hash).toBe(
-      createHash('sha256').update(`congrega-checkin:${EVENT}:${ana!.cpf}`).digest('hex'),
+      createHash('sha256').update(`${page.cpf_key}:${ana!.cpf}`).digest('hex').slice(0, 4),
     );
+    expect(await rosterCpfTag(page.cpf_key, ana!.cpf)).toBe(row.cpf_hash);
+    // the same key on every page and pull of the event; another event has its own
+    const pull = await t.call(`/v1/admin/checkin/events/${EVENT}/roster?since=2000-01-01T00:00:00Z`, {
+      token: volunteer(),
+    });
+    expect(pull.body.cpf_key).toBe(page.cpf_key);
+    const other = await t.call(`/v1/admin/checkin/events/${DEMO_EVENTS.conference.id}/roster`, {
+      token: volunteer(),
+    });
+    expect(other.body.cpf_key).not.toBe(page.cpf_key);
     expect(JSON.stringify(page)).not.toContain(ana!.cpf);
     expect(page.entries.find((e) => e.id === pending!.registrationId)?.paid).toBe(false);
     expect(page.entries.some((e) => e.id === DEMO_REGISTRATIONS.membroConference.id)).toBe(false);
