@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   CPF_TAG_BITS,
@@ -76,9 +75,8 @@ const KEY = 'a3f1c2d4e5b6a7980123456789abcdef';
 describe('rosterCpfTag', () => {
   it('is the first 16 bits of SHA-256(key:digits) in hex (what the API computes in SQL)', async () => {
     // printf 'a3f1…ef:52998224725' | sha256sum | cut -c1-4
-    const full = createHash('sha256').update(`${KEY}:52998224725`).digest('hex');
     expect(CPF_TAG_BITS).toBe(16);
-    expect(await rosterCpfTag(KEY, '529.982.247-25')).toBe(full.slice(0, 4));
+    expect(await rosterCpfTag(KEY, '529.982.247-25')).toBe('a8e5');
   });
 });
 
