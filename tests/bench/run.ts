@@ -2,6 +2,7 @@
  * Benchmarks against the budgets of DESIGN.md §8, measured as a phone gets the app on a first visit.
  * `npm run bench [-- --reuse | --dist=dir] [--runs=3] [--no-lighthouse] [--json=path]`
  * (`npm run bench -- signin-load [--n=200]` runs tests/bench/signin-load.mjs instead;
+ * `npm run bench -- door-cpf [--n=2000000]` tests/bench/door-cpf.ts, which the default run prints at its end too;
  * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts.)
  *
  * 1. Builds the app into a temporary folder (`--reuse`: measures the existing dist/, `--dist=dir`: that build).
@@ -251,6 +252,7 @@ const SCRIPTS: Record<string, string> = {
   'checkout-load': 'checkout-load.ts',
   checkin: 'checkin.ts',
   'admin-confirmations': 'admin-confirmations.ts',
+  'door-cpf': 'door-cpf.ts',
 };
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {
@@ -350,6 +352,9 @@ try {
   await host.close();
   cleanup();
 }
+
+// what a door device gives about attendees' CPFs (a few seconds, no browser)
+execFileSync('npx', ['tsx', join(ROOT, 'tests/bench/door-cpf.ts')], { stdio: 'inherit' });
 
 const json = option('json');
 if (json) writeFileSync(json, `${JSON.stringify(summary, null, 2)}\n`);
