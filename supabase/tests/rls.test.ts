@@ -216,6 +216,8 @@ function firstColumnAssignment(table: string): string {
     event_tags: 'event_id',
     event_speakers: 'event_id',
     event_venues: 'event_id',
+    api_throttles: 'hits',
+    event_roster_keys: 'key',
   };
   const name = column[table] ?? 'id';
   return `${name} = ${name}`;
