@@ -47,6 +47,48 @@ function firstLoad(): Plugin {
   };
 }
 
+/**
+ * What the service worker precaches (on install, for every visitor): the app as a guest or a member
+ * uses it offline. Left to the runtime cache (src/sw.ts caches /assets/* when first fetched) are the
+ * chunks reachable only through a lazy import of these modules: the staff's screens (editor, rich
+ * text, cropper, door scanner, review) and the screens that need the network anyway (sign-in, sign-up,
+ * checkout and its payment methods). Budget: 300 KiB gzip precached (`npm run bench`).
+ */
+const RUNTIME_ONLY =
+  /src\/routes\/_main\/admin|src\/features\/admin-|rich-text-editor|circle-cropper|qr-scanner|src\/routes\/auth|checkout|mercadopago/;
+let runtimeOnly = new Set<string>();
+
+function precacheAudience(): Plugin {
+  return {
+    name: 'congrega-precache-audience',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const reached = new Set<string>();
+      const stack = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+      while (stack.length) {
+        const name = stack.pop()!;
+        if (reached.has(name)) continue;
+        reached.add(name);
+        const chunk = byName.get(name);
+        if (!chunk) continue;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) reached.add(css);
+        stack.push(...chunk.imports);
+        for (const lazy of chunk.dynamicImports) {
+          const target = byName.get(lazy);
+          if (!target?.facadeModuleId || !RUNTIME_ONLY.test(target.facadeModuleId)) stack.push(lazy);
+        }
+      }
+      runtimeOnly = new Set(
+        Object.keys(bundle).filter(
+          (f) => /\.(js|css)$/.test(f) && f.startsWith('assets/') && !reached.has(f),
+        ),
+      );
+    },
+  };
+}
+
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 
 export default defineConfig({
@@ -58,6 +100,7 @@ export default defineConfig({
     }),
     react(),
     firstLoad(),
+    precacheAudience(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -65,7 +108,20 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        manifestTransforms: [
+          (entries) => {
+            const seen = new Set<string>();
+            const manifest = entries.filter((e) => {
+              if (runtimeOnly.has(e.url) || seen.has(e.url)) return false;
+              seen.add(e.url);
+              return true;
+            });
+            return { manifest, warnings: [] };
+          },
+        ],
+      },
     }),
   ],
   build: {

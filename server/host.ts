@@ -18,7 +18,7 @@ import { BCRYPT_COST, checkPassword, hashPassword } from './auth/users.ts';
 import { preflight, withCors } from './cors.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
 import { createMercadoPagoFake, type MercadoPagoFake } from './dev/mercadopago.ts';
-import { devModeFor, devOnly } from './dev/mode.ts';
+import { devModeFor, devOnly, isLoopbackAddress } from './dev/mode.ts';
 import { DEV_PLACES } from './dev/places.ts';
 import { functionsHandler } from './functions.ts';
 import { ANON_KEY, loadKeys } from './keys.ts';
@@ -32,6 +32,7 @@ import { seed } from './seed/index.ts';
 import type { SeedContext } from './seed-context.ts';
 import { appContentSecurityPolicy, staticFiles } from './static.ts';
 import { createStorage } from './storage.ts';
+import { bothProtocols, CA_PATH, isEncrypted, type TlsFiles } from './tls.ts';
 
 const repoRoot = resolve(new URL('..', import.meta.url).pathname);
 
@@ -101,6 +102,12 @@ export interface HostOptions {
     webhookSecret?: string;
     notificationUrl?: string;
   };
+  /**
+   * Serve HTTPS (server/tls.ts: TLS_CERT/TLS_KEY or TLS=local). The same port still answers plain
+   * HTTP to this machine (the host's own calls) and, from elsewhere, only the local authority's
+   * certificate and a redirect to HTTPS.
+   */
+  tls?: TlsFiles | null;
   /** Handles app (non-Supabase) requests instead of the static files, e.g. Vite's dev middleware. */
   appMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
@@ -126,6 +133,8 @@ export interface Host {
   httpServer: Server;
   /** Realtime's sockets and channels (for tests). */
   realtime: Realtime;
+  /** Whether the host serves HTTPS. */
+  https: boolean;
   close(): Promise<void>;
 }
 
@@ -215,22 +224,40 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       (req, env) => handler?.(req, env) ?? new Response('Iniciando…', { status: 503 }),
       (err) => console.error(err),
     );
+    const tls = opts.tls ?? null;
     const httpServer = createServer((req, res) => {
-      if (opts.appMiddleware && !SURFACE.test((req.url ?? '/').split('?')[0]!)) {
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (tls && path === CA_PATH && tls.caCert) {
+        res.writeHead(200, {
+          'content-type': 'application/x-x509-ca-cert',
+          'content-disposition': 'attachment; filename="congrega-ca.crt"',
+        });
+        res.end(tls.caCert);
+        return;
+      }
+      // with HTTPS on, plain HTTP is for this machine only; others are sent to the secure address
+      if (tls && !isEncrypted(req) && !isLoopbackAddress(req.socket.remoteAddress ?? '')) {
+        res.writeHead(308, { location: `https://${req.headers.host ?? 'localhost'}${req.url ?? '/'}` });
+        res.end();
+        return;
+      }
+      if (opts.appMiddleware && !SURFACE.test(path)) {
         opts.appMiddleware(req, res, () => listener(req, res));
       } else {
         listener(req, res);
       }
     });
+    const front = tls ? bothProtocols(httpServer, tls) : httpServer;
     await new Promise<void>((ok, fail) => {
-      httpServer.once('error', fail);
-      httpServer.listen(opts.port ?? 5173, bindHost, () => ok());
+      front.once('error', fail);
+      front.listen(opts.port ?? 5173, bindHost, () => ok());
     });
     cleanups.push(
       () =>
         new Promise<void>((ok) => {
-          httpServer.close(() => ok());
+          front.close(() => ok());
           httpServer.closeAllConnections();
+          if ('destroyConnections' in front) front.destroyConnections();
         }),
     );
     const realtime = await attachRealtime({
@@ -242,10 +269,8 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       limits: opts.realtimeLimits,
     });
     cleanups.push(() => realtime.close());
-    const url = (opts.publicUrl ?? `http://localhost:${(httpServer.address() as AddressInfo).port}`).replace(
-      /\/+$/,
-      '',
-    );
+    const boundPort = (front.address() as AddressInfo).port;
+    const url = (opts.publicUrl ?? `${tls ? 'https' : 'http'}://localhost:${boundPort}`).replace(/\/+$/, '');
 
     const passwords = createPasswordPool({
       size: opts.passwordWorkers,
@@ -279,7 +304,6 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     // over loopback (the dev guard answers only this machine) by the same production adapter.
     const mp = opts.mercadoPago ?? {};
     const simulated = devHelpers && !mp.accessToken;
-    const boundPort = (httpServer.address() as AddressInfo).port;
     const loopbackUrl = `http://${bindHost === '::1' ? '[::1]' : '127.0.0.1'}:${boundPort}`;
     const webhookPath = '/functions/v1/api/v1/webhooks/mercadopago';
     let mercadoPagoFake: MercadoPagoFake | null = null;
@@ -407,6 +431,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       mercadoPagoFake,
       httpServer,
       realtime,
+      https: Boolean(tls),
       close: cleanup,
     };
   } catch (err) {

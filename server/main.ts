@@ -6,7 +6,9 @@
  * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), MP_ACCESS_TOKEN / MP_PUBLIC_KEY /
  * MP_WEBHOOK_SECRET / MP_API_URL / MP_NOTIFICATION_URL (real Mercado Pago; without a token in dev mode,
  * the local fake), TRUST_PROXY (1: client address from X-Forwarded-For, behind one reverse proxy),
- * PASSWORD_WORKERS (bcrypt threads), GEOCODER / NOMINATIM_URL (the event editor's address search).
+ * PASSWORD_WORKERS (bcrypt threads), GEOCODER / NOMINATIM_URL (the event editor's address search),
+ * TLS=local or TLS_CERT / TLS_KEY (HTTPS: phones give the camera and offline mode only to secure
+ * pages; server/tls.ts).
  * README lists them.
  * `--dev` serves the app through Vite's dev middleware (hot reload) instead of `dist`.
  */
@@ -15,6 +17,7 @@ import { devModeFor, isLoopbackInterface, parseDevHelpers } from './dev/mode.ts'
 import { createHost, type Host } from './host.ts';
 import { DataDirLockedError } from './lock.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.ts';
+import { CA_PATH, hostOf, type TlsFiles, tlsFromEnv } from './tls.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -31,7 +34,12 @@ type ViteServer = { middlewares: Middleware; close(): Promise<void> };
 
 let vite: ViteServer | null = null;
 let host: Host;
+let tls: TlsFiles | null = null;
 try {
+  tls = await tlsFromEnv(process.env, {
+    dataDir: process.env.DATA_DIR ?? '.data',
+    hosts: [hostOf(process.env.PUBLIC_URL), bindHost],
+  });
   if (process.env.DEMO_GOOGLE !== undefined) {
     console.warn('⚠ DEMO_GOOGLE não existe mais: o login Google simulado segue DEV_HELPERS (veja o README).');
   }
@@ -55,6 +63,7 @@ try {
     },
     geocoder: parseGeocoder(process.env.GEOCODER),
     nominatimUrl: process.env.NOMINATIM_URL || undefined,
+    tls,
     trustProxy: ['1', 'true', 'on', 'yes'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase()),
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).
@@ -122,6 +131,33 @@ if (network) {
   }
   if (host.devHelpers) {
     lines.push('    DEV_HELPERS=1: as páginas de desenvolvimento seguem respondendo só a este computador.');
+  }
+}
+if (tls) {
+  const lan = tls.names.filter((n) => /^\d+\.\d+\.\d+\.\d+$/.test(n) && !n.startsWith('127.'));
+  const example = process.env.PUBLIC_URL || (lan[0] ? `https://${lan[0]}:${port}` : host.url);
+  lines.push(
+    '',
+    `  HTTPS ligado (${tls.caCert ? 'TLS=local' : 'TLS_CERT/TLS_KEY'}): câmera e modo offline funcionam nos celulares.`,
+    `    Certificado válido para: ${tls.names.join(', ')}`,
+  );
+  if (tls.caCert) {
+    lines.push(
+      `    Autoridade local ${tls.dir ? `em ${tls.dir}` : '(só na memória: DATA_DIR=memory://)'}${tls.createdAuthority ? ' — criada agora' : ''}`,
+      `    SHA-256 da autoridade: ${tls.fingerprint}`,
+      '    Para o celular confiar (uma vez por aparelho):',
+      `      1. No celular, abra http://${lan[0] ?? 'IP-DESTE-COMPUTADOR'}:${port}${CA_PATH} e baixe o certificado;`,
+      '         confira que o SHA-256 mostrado no aparelho é o de cima.',
+      '      2. Android: Configurações › Segurança › Criptografia e credenciais › Instalar certificado › Certificado de CA.',
+      '         iPhone: Ajustes › Geral › VPN e Gerenciamento de Dispositivo › instalar o perfil; depois',
+      '         Ajustes › Geral › Sobre › Ajustes de Confiança de Certificados › ligar "Congrega (autoridade local)".',
+      `      3. Abra ${example}/admin/checkin`,
+    );
+  } else {
+    lines.push(`    SHA-256 do certificado: ${tls.fingerprint}`);
+  }
+  if (!process.env.PUBLIC_URL && network) {
+    lines.push(`    Defina PUBLIC_URL=${example} para os links de e-mail.`);
   }
 }
 if (host.adminGranted !== null) {

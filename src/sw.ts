@@ -10,6 +10,17 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// The chunks left out of the precache (staff screens, sign-in, checkout: vite.config.ts) are kept
+// when first fetched: a door device that opened the door once opens it offline after. Hashed names
+// never change content, so cache-first; the oldest go once there are many (old versions' chunks).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+  }),
+);
+
 // Server paths; the app's own /auth/* screens are navigations of the shell.
 const NOT_APP = /^\/(auth\/v1|functions|storage|realtime|_dev)\//;
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [NOT_APP] }));

@@ -14,6 +14,8 @@
  *    within 8 s, LCP and CLS (session windows). Median of the runs.
  * 4. Lighthouse 13.5 mobile (its default simulated throttling): performance and accessibility,
  *    median of the runs, on both pages.
+ * 5. Offline (tests/bench/offline.ts): precached bytes per audience from Cache Storage, and the
+ *    door's readiness on Slow 4G with a 1,000-person roster.
  *
  * The figures depend on the machine's load (CPU throttling multiplies whatever else runs):
  * run it on a quiet machine and compare runs made under the same conditions.
@@ -29,6 +31,7 @@ import { gzipSync } from 'node:zlib';
 import { type CDPSession, chromium } from '@playwright/test';
 import { createHost } from '../../server/host.ts';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
+import { measureOffline, reportOffline } from './offline.ts';
 
 const execFileAsync = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -251,6 +254,7 @@ const SCRIPTS: Record<string, string> = {
   'signin-load': 'signin-load.mjs',
   'checkout-load': 'checkout-load.ts',
   checkin: 'checkin.ts',
+  offline: 'offline.ts',
   'admin-confirmations': 'admin-confirmations.ts',
   'door-cpf': 'door-cpf.ts',
 };
@@ -347,6 +351,16 @@ try {
         failures.push(`Lighthouse accessibility on ${p.name} ${a11y} < ${BUDGET.accessibility}`);
     }
     summary[p.name] = row;
+  }
+  // what a phone stores to work offline, and the door's readiness (tests/bench/offline.ts); on a
+  // host of its own: it adds a roster of 1,000 to the data
+  const offlineHost = await createHost({ port: 0, dataDir: 'memory://', distDir: dist, devHelpers: true });
+  try {
+    const offline = await measureOffline(offlineHost, dist);
+    failures.push(...reportOffline(offline));
+    summary.offline = offline;
+  } finally {
+    await offlineHost.close();
   }
 } finally {
   await host.close();

@@ -112,6 +112,8 @@ test('offline door: five by code, one by camera, reload offline, sync exactly on
     for (const p of byCode) {
       await typeCode(a, `${p.seq.slice(0, 3)}-${p.seq.slice(3)}`);
       await expect(a.getByText(`Checkin de ${first(p.name)} feito!`)).toBeVisible();
+      // the full name under the first name, so two Anas are told apart
+      await expect(a.getByTestId('door-feedback-name')).toHaveText(p.name);
     }
     // the same code again: already checked in, at this door
     await typeCode(a, byCode[1]!.seq);
@@ -127,17 +129,23 @@ test('offline door: five by code, one by camera, reload offline, sync exactly on
     await a.getByRole('button', { name: 'Parar câmera' }).click();
     await expect(a.getByTestId('door-pending')).toHaveText('6 checkins aguardando envio');
 
-    // reload with no network: the shell from the service worker, the roster and queue from Dexie
+    // reload with no network: the shell from the service worker, the roster and queue from Dexie;
+    // the event stays chosen and the door says truthfully which roster it uses
     await a.reload();
     await expect(a.getByTestId('door-pending')).toHaveText('6 checkins aguardando envio');
-    await a.getByLabel('Escolha o evento').selectOption(EVENT.id);
+    await expect(a.getByLabel('Escolha o evento')).toHaveValue(EVENT.id);
+    await expect(a.getByText(/^Checkin com a lista deste aparelho/)).toBeVisible();
+    await expect(a.getByTestId('door-readiness')).toHaveText(/^Pronto para funcionar sem internet/);
+    await expect(a.getByText(/Não foi possível baixar a lista/)).toHaveCount(0);
     await typeCode(a, byCode[2]!.seq);
     await expect(a.getByText(new RegExp(`${first(byCode[2]!.name)} já fez checkin`))).toBeVisible();
     expect(await serverCheckins(baseURL!)).toEqual([]);
+    // staff can ask for the sending at once; with no network it stays queued
+    await expect(a.getByRole('button', { name: 'Enviar agora' })).toBeVisible();
 
-    // back online: door A's six arrive exactly once
+    // back online: door A's six arrive exactly once, within 10 s, after the reload too
     await doorA.setOffline(false);
-    await expect(a.getByTestId('door-pending')).toHaveText('Todos os checkins enviados', { timeout: 20_000 });
+    await expect(a.getByTestId('door-pending')).toHaveText('Todos os checkins enviados', { timeout: 10_000 });
     const stored = await serverCheckins(baseURL!);
     expect(stored.map((e) => e.id).sort()).toEqual([...byCode, scanned].map((p) => p.registrationId).sort());
 

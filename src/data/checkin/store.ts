@@ -216,18 +216,53 @@ export function readIssues(eventId: string, db = defaultDb): Promise<CheckinIssu
 }
 
 const DEVICE_KEY = 'congrega-door-device';
+const DEVICE_NAME_KEY = 'congrega-door-device-name';
+const EVENT_KEY = 'congrega-door-event';
+/** Longest device name the door keeps (the server bounds it too). */
+export const DEVICE_NAME_MAX = 40;
 
-/** This device's name at the door ('Vitória · 3f2a'): staff first name and a short random tag. */
-export function doorDeviceName(staffFirstName: string): string {
-  let tag: string | null = null;
+function stored(key: string): string | null {
   try {
-    tag = globalThis.localStorage?.getItem(DEVICE_KEY) ?? null;
-    if (!tag) {
-      tag = crypto.randomUUID().slice(0, 4);
-      globalThis.localStorage?.setItem(DEVICE_KEY, tag);
-    }
+    return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
-    tag ??= crypto.randomUUID().slice(0, 4);
+    return null;
   }
-  return `${staffFirstName || 'Porta'} · ${tag}`.slice(0, 60);
+}
+function keep(key: string, value: string | null): void {
+  try {
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // storage blocked: the value lasts as long as the page
+  }
+}
+
+/**
+ * This device's name at the door, as conflicts between doors show it: the name staff gave it
+ * ('Celular 1'), else 'Dispositivo 3F2A' (a short random tag kept on the device). `label` turns
+ * the default into words (checkinMessages.defaultDevice).
+ */
+export function doorDeviceName(label: (tag: string) => string): string {
+  const named = stored(DEVICE_NAME_KEY)?.trim();
+  if (named) return named.slice(0, DEVICE_NAME_MAX);
+  let tag = stored(DEVICE_KEY);
+  if (!tag) {
+    tag = crypto.randomUUID().slice(0, 4);
+    keep(DEVICE_KEY, tag);
+  }
+  return label(tag.toUpperCase());
+}
+
+/** Names this device (blank: back to the default). */
+export function setDoorDeviceName(name: string): void {
+  const clean = name.replace(/\s+/g, ' ').trim().slice(0, DEVICE_NAME_MAX);
+  keep(DEVICE_NAME_KEY, clean || null);
+}
+
+/** The event this door last chose, so that a reload (offline too) keeps it. */
+export function readDoorEvent(): string {
+  return stored(EVENT_KEY) ?? '';
+}
+export function keepDoorEvent(eventId: string): void {
+  keep(EVENT_KEY, eventId || null);
 }

@@ -140,9 +140,14 @@ export async function flushOutbox<A extends { clientId: string }>(
 
 /**
  * Flushes when it may work: at start, on the browser's `online` event, on a Background Sync wake-up
- * relayed by the service worker, after `poke()` (a new item), and on a timer with backoff while items
- * remain after a failure (2 s doubling to 60 s). Answers `stop`.
+ * relayed by the service worker, after `poke()` (a new item, or staff's 'Enviar agora'), and on a
+ * timer while items remain: every 2 s while the browser says it is offline (no request is made), and
+ * with a short backoff after a failed send (2 s doubling to RETRY_MAX_MS). A phone on a Wi-Fi with no
+ * internet still says it is online, so the backoff stays short: the queue leaves within seconds of
+ * the connection returning, whether or not the page was reloaded meanwhile. Answers `stop`.
  */
+export const RETRY_MAX_MS = 8000;
+
 export function startOutboxSync(
   flush: () => Promise<FlushResult>,
   { onChange }: { onChange?: (r: FlushResult) => void } = {},
@@ -170,9 +175,10 @@ export function startOutboxSync(
       const r = online ? await flush() : { answered: 0, remaining: await pendingCount() };
       onChange?.(r);
       if (r.remaining > 0) {
-        if (r.error || !online || r.skipped) {
+        if (!online) schedule(2000);
+        else if (r.error || r.skipped) {
           schedule(delay);
-          delay = Math.min(delay * 2, 60_000);
+          delay = Math.min(delay * 2, RETRY_MAX_MS);
         } else schedule(0);
       } else delay = 2000;
     } finally {
@@ -197,6 +203,7 @@ export function startOutboxSync(
   void run();
   return {
     poke() {
+      delay = 2000;
       void requestBackgroundSync();
       void run();
     },

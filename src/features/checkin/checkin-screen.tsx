@@ -1,13 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   checkInLocally,
+  DEVICE_NAME_MAX,
   type DoorFeedback,
   doorDeviceName,
+  keepDoorEvent,
   previewCheckin,
+  readDoorEvent,
   rosterPagesIndex,
+  setDoorDeviceName,
 } from '../../data/checkin/store.ts';
 import { downloadRoster, flushCheckins, httpDoorApi, pullRoster } from '../../data/checkin/sync.ts';
 import {
+  useAppStoredOffline,
   useCheckinIssues,
   usePendingCount,
   useRosterMeta,
@@ -23,7 +28,7 @@ import { formatCpf, onlyDigits } from '../../domain/validation.ts';
 import { useMeStatus, useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { signal } from './feedback.ts';
-import { Scanner } from './scanner.tsx';
+import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
 
 /** Masks the manual code as ###-###, or as a CPF once it has more than 6 digits (spec §5). */
@@ -40,16 +45,30 @@ export function CheckinScreen() {
   const meStatus = useMeStatus((s) => s.status);
   if (!me) return meStatus === 'error' ? <p role="alert">{apiErrors.FORBIDDEN}</p> : <Spinner />;
   if (!me.permissions.includes('checkin')) return <p role="alert">{apiErrors.FORBIDDEN}</p>;
-  return <Door staffName={me.profile?.name ?? ''} />;
+  return <Door />;
+}
+
+/** Keeps the door's chosen event across reloads (offline too). */
+function useDoorEvent(): [string, (id: string) => void] {
+  const [eventId, setEventId] = useState(readDoorEvent);
+  const choose = useCallback((id: string) => {
+    keepDoorEvent(id);
+    setEventId(id);
+  }, []);
+  return [eventId, choose];
 }
 
 /** The door. Everything it decides comes from the roster on this device. */
-function Door({ staffName }: { staffName: string }) {
+function Door() {
   const online = useOnlineStatus();
-  const device = doorDeviceName(firstName(staffName));
+  const [device, setDevice] = useState(() => doorDeviceName(m.defaultDevice));
   const [events, setEvents] = useState<CheckinEvent[] | null>(null);
   const stored = useStoredRosters();
-  const [eventId, setEventId] = useState<string>('');
+  const [eventId, setEventId] = useDoorEvent();
+  const [scannerFetched, setScannerFetched] = useState(false);
+  const appStored = useAppStoredOffline(scannerFetched);
+  const [sending, setSending] = useState(false);
+  const [sendFailed, setSendFailed] = useState(false);
   const meta = useRosterMeta(eventId || null);
   const pending = usePendingCount();
   const issues = useCheckinIssues(eventId || null);
@@ -66,17 +85,41 @@ function Door({ staffName }: { staffName: string }) {
   useEffect(() => {
     httpDoorApi.events().then(setEvents, () => setEvents(null));
   }, []);
-  const choices: CheckinEvent[] =
-    events ?? stored.map((r) => ({ id: r.event_id, title: r.title, starts_at: r.starts_at }));
+  const choices: CheckinEvent[] = useMemo(
+    () => [
+      ...(events ?? []),
+      ...stored
+        .filter((r) => !events?.some((e) => e.id === r.event_id))
+        .map((r) => ({ id: r.event_id, title: r.title, starts_at: r.starts_at })),
+    ],
+    [events, stored],
+  );
+  // an event kept from before that this door no longer offers (no roster here, not in the API's list)
+  useEffect(() => {
+    if (eventId && events !== null && meta === null && !events.some((e) => e.id === eventId)) setEventId('');
+  }, [eventId, events, meta, setEventId]);
+
+  // the scanner's code is fetched now, so that it is kept for a door with no signal
+  useEffect(() => {
+    void preloadScanner().then(() => setScannerFetched(true));
+  }, []);
 
   // the outbox flushes in the background while the door is open
   useEffect(() => {
-    const sync = startOutboxSync(() => flushCheckins());
+    const sync = startOutboxSync(() => flushCheckins(), {
+      onChange: (r) => {
+        setSending(false);
+        setSendFailed(Boolean(r.error) && r.remaining > 0);
+      },
+    });
     outbox.current = sync;
     return () => sync.stop();
   }, []);
 
+  const downloading = useRef(false);
   const download = useCallback(async (event: CheckinEvent) => {
+    if (downloading.current) return;
+    downloading.current = true;
     setDownloadError(false);
     setProgress(m.downloading(0, 0));
     try {
@@ -84,6 +127,7 @@ function Door({ staffName }: { staffName: string }) {
     } catch {
       setDownloadError(true);
     } finally {
+      downloading.current = false;
       setProgress(null);
     }
   }, []);
@@ -141,6 +185,16 @@ function Door({ staffName }: { staffName: string }) {
       ? feedback.message
       : resultMessage(feedback)
     : '';
+  const missing = [
+    ...(appStored === false ? [m.missingApp] : []),
+    ...(!chosen ? [m.missingEvent] : meta ? [] : [m.missingRoster]),
+  ];
+  const readiness =
+    appStored === undefined || (chosen && meta === undefined)
+      ? m.checkingOffline
+      : missing.length === 0
+        ? m.readyOffline
+        : m.notReadyOffline(missing);
 
   return (
     <section className="door" aria-labelledby="door-title">
@@ -148,9 +202,32 @@ function Door({ staffName }: { staffName: string }) {
 
       <div className="door-status" role="status" aria-label="Situação do checkin">
         <span className={online ? 'door-online' : 'door-offline'}>{online ? m.online : m.offline}</span>
-        <span>{meta ? m.lastUpdate(formatTime(meta.updated_at)) : m.neverUpdated}</span>
+        <span
+          data-testid="door-readiness"
+          className={missing.length === 0 && appStored ? 'door-ready' : 'door-not-ready'}
+        >
+          {readiness}
+        </span>
         {meta && <span>{m.rosterReady(meta.count)}</span>}
-        <span data-testid="door-pending">{pending > 0 ? m.pending(pending) : m.allSent}</span>
+        {meta && <span>{m.lastUpdate(formatTime(meta.updated_at))}</span>}
+        <span className="door-pending">
+          <span data-testid="door-pending">{pending > 0 ? m.pending(pending) : m.allSent}</span>
+          {pending > 0 && (
+            <button
+              type="button"
+              className="button button-secondary door-send"
+              disabled={sending}
+              onClick={() => {
+                setSending(true);
+                setSendFailed(false);
+                outbox.current?.poke();
+              }}
+            >
+              {sending ? m.sending : m.sendNow}
+            </button>
+          )}
+        </span>
+        {sendFailed && pending > 0 && <span>{m.sendFailed}</span>}
       </div>
 
       <label className="door-field">
@@ -174,8 +251,11 @@ function Door({ staffName }: { staffName: string }) {
               {progress}
             </p>
           )}
-          {downloadError && <p role="alert">{m.downloadFailed}</p>}
-          {!meta && !progress && !online && <p>{m.rosterMissing}</p>}
+          {downloadError && !progress && (
+            <p role="alert">{meta ? m.updateFailed(formatTime(meta.updated_at)) : m.downloadFailed}</p>
+          )}
+          {!downloadError && meta && !online && <p>{m.rosterOnDevice(formatTime(meta.updated_at))}</p>}
+          {!meta && meta !== undefined && !progress && !online && <p>{m.rosterMissing}</p>}
           {online && !progress && (
             <button
               type="button"
@@ -234,7 +314,15 @@ function Door({ staffName }: { staffName: string }) {
       </div>
 
       <output className={`door-feedback door-feedback-${feedback?.kind ?? 'none'}`} aria-live="assertive">
-        {feedbackText}
+        {feedback && feedback.kind !== 'invalid' && feedback.kind !== 'not_found' && (
+          <span className="door-feedback-person">
+            <strong className="door-feedback-first">
+              {firstName(feedback.entry.name) || feedback.entry.name}
+            </strong>
+            <span data-testid="door-feedback-name">{feedback.entry.name}</span>
+          </span>
+        )}
+        {feedbackText && <span className="door-feedback-message">{feedbackText}</span>}
       </output>
 
       {issues.length > 0 && (
@@ -251,6 +339,26 @@ function Door({ staffName }: { staffName: string }) {
           </ul>
         </section>
       )}
+
+      <details className="door-device">
+        <summary>{m.thisDevice(device)}</summary>
+        <label className="door-field">
+          <span>{m.deviceName}</span>
+          <input
+            defaultValue={device}
+            maxLength={DEVICE_NAME_MAX}
+            autoComplete="off"
+            aria-describedby="door-device-help"
+            onBlur={(e) => {
+              setDoorDeviceName(e.target.value);
+              setDevice(doorDeviceName(m.defaultDevice));
+            }}
+          />
+        </label>
+        <p id="door-device-help" className="door-hint">
+          {m.deviceNameHelp}
+        </p>
+      </details>
     </section>
   );
 }

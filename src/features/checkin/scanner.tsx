@@ -58,3 +58,18 @@ export function Scanner({ onCode, onError }: { onCode(code: string): void; onErr
 
   return <video ref={video} className="door-video" muted playsInline aria-label="Câmera" />;
 }
+
+/**
+ * Fetches the scanner's code (qr-scanner and, where the browser has no BarcodeDetector, its worker)
+ * without opening the camera: once fetched it is kept for offline use, so the camera opens at a
+ * door with no signal. Never throws.
+ */
+export async function preloadScanner(): Promise<void> {
+  try {
+    const { default: QrScanner } = await import('qr-scanner');
+    const engine = await QrScanner.createQrEngine();
+    if (engine instanceof Worker) engine.terminate();
+  } catch {
+    // offline before it was fetched: the camera will say so when opened
+  }
+}

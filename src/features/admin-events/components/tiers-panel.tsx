@@ -117,7 +117,7 @@ export function TiersPanel({ eventId, tiers }: { eventId: string; tiers: Pricing
       <h2 id="tiers-title">{t.tiers}</h2>
       {sorted.length > 0 && (
         <div className="table-wrap">
-          <table className="editor-table">
+          <table className="editor-table editor-table-stack">
             <thead>
               <tr>
                 <th scope="col">{t.tierName}</th>
@@ -133,9 +133,11 @@ export function TiersPanel({ eventId, tiers }: { eventId: string; tiers: Pricing
               {sorted.map((tier, i) => (
                 <tr key={tier.id} data-testid="tier-row">
                   <th scope="row">{tier.name}</th>
-                  <td>{formatPrice(tier.price)}</td>
-                  <td>{tier.total === null ? t.unlimited : `${tier.available ?? 0} / ${tier.total}`}</td>
-                  <td>{tierDisplay(tier, now).lines.join(' ') || 'Disponível'}</td>
+                  <td data-label={t.tierPrice}>{formatPrice(tier.price)}</td>
+                  <td data-label={t.tierAvailable}>
+                    {tier.total === null ? t.unlimited : `${tier.available ?? 0} / ${tier.total}`}
+                  </td>
+                  <td data-label="Situação">{tierDisplay(tier, now).lines.join(' ') || 'Disponível'}</td>
                   <td className="editor-table-actions">
                     <button
                       type="button"

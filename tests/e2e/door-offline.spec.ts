@@ -1,0 +1,94 @@
+/**
+ * The door on a device that opened it once, online: the staff's chunks are not in the service
+ * worker's precache (only what guests and members use is), yet the door reloads and decides with the
+ * network cut, because the chunks it used were kept when first fetched. Its readiness status says
+ * 'ready to work without internet' only once both the app and the roster are on the device.
+ * (These tests queue no check-in on the server: checkin.spec.ts counts the server's.)
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
+import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { login } from './login.ts';
+
+const EVENT = DEMO_EVENTS.happeningNow;
+const readiness = (page: Page) => page.getByTestId('door-readiness');
+
+/** The URLs of the service worker's precache (workbox's cache). */
+function precachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.includes('precache')) continue;
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+}
+
+test('opened once online, the door reloads and decides offline; its chunks were kept at first use, not precached', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, DEMO_USERS.voluntario.email);
+  await page.goto('/admin/checkin');
+  await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
+  await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible();
+  await expect(readiness(page)).toHaveText(
+    'Pronto para funcionar sem internet: o app e a lista de inscritos estão neste aparelho.',
+    { timeout: 30_000 },
+  );
+  // the state that status stands for: a service worker installed (precache complete) and the door's
+  // own chunk in the runtime cache, not in the precache
+  const door = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const chunk = performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .find((p) => /^\/assets\/checkin-.+\.js$/.test(p));
+    return {
+      active: Boolean(registration?.active),
+      chunk,
+      kept: chunk ? Boolean(await (await caches.open('assets')).match(chunk)) : false,
+    };
+  });
+  expect(door.active).toBe(true);
+  expect(door.kept).toBe(true);
+  expect(await precachedUrls(page)).not.toContain(door.chunk);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Checkin', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Escolha o evento')).toHaveValue(EVENT.id);
+  await expect(readiness(page)).toHaveText(/^Pronto para funcionar sem internet/);
+  const notPaid = DEMO_ATTENDEES.at(-1)!;
+  await page.getByLabel('Código manual ou CPF').fill(notPaid.seq);
+  await page.getByRole('button', { name: 'Fazer checkin' }).click();
+  await expect(page.getByText(/ainda não está paga/)).toBeVisible();
+  await expect(page.getByTestId('door-feedback-name')).toHaveText(notPaid.name);
+  await page.getByLabel('Código manual ou CPF').fill('000-000');
+  await page.getByRole('button', { name: 'Fazer checkin' }).click();
+  await expect(page.getByText(/Inscrição não encontrada/)).toBeVisible();
+  await context.setOffline(false);
+});
+
+test.describe('no service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('without a service worker the door never says it works without internet, roster or not', async ({
+    page,
+  }) => {
+    await login(page, DEMO_USERS.voluntario.email);
+    await page.goto('/admin/checkin');
+    await expect(readiness(page)).toHaveText(
+      'Ainda não funciona sem internet. Falta: guardar o app neste aparelho (abra com internet e aguarde); escolher o evento.',
+    );
+    await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
+    await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible();
+    await expect(readiness(page)).toHaveText(
+      'Ainda não funciona sem internet. Falta: guardar o app neste aparelho (abra com internet e aguarde).',
+    );
+    // and it stays so: the service worker registration (3 s after load) failed
+    await page.waitForTimeout(5000);
+    await expect(readiness(page)).toHaveText(/^Ainda não funciona sem internet\. Falta: guardar o app/);
+  });
+});
