@@ -40,6 +40,7 @@ const TABLES: Record<string, Reads> = {
   registration_confirmations: { anon: null, a: 1 },
   payment_events: { anon: null, a: null },
   checkins: { anon: null, a: 1 },
+  mail_outbox: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */
