@@ -6,7 +6,7 @@ import { transitionConfirmation } from '../resources/confirmations/confirmation-
 import { deleteEvent } from '../resources/events/events-admin.service.ts';
 import { makeEvent, makeRegistration, makeUsers } from '../testing/checkout-fixtures.ts';
 import { createTestApp } from '../testing/test-app.ts';
-import { drainOutbox, enqueueRegistrationMail, MAX_ATTEMPTS } from './outbox.ts';
+import { drainOutbox, enqueueRegistrationMail, MAX_ATTEMPTS, pruneOutbox } from './outbox.ts';
 
 // Runs in both projects: PGlite (unit) and a real PostgreSQL (postgres), where concurrent drains
 // really race for the same rows through a pool of connections.
@@ -248,6 +248,14 @@ describe('sending after commit', () => {
       [regs.map((r) => r.registrationId)],
     )) as [{ n: number }];
     expect(n).toBe(40);
+    // delivered e-mails are forgotten after 30 days, not before
+    await db().query(
+      `update public.mail_outbox set sent_at = now() - interval '31 days' where payload->>'registration_id' = $1`,
+      [regs[1]!.registrationId],
+    );
+    expect(await pruneOutbox(db())).toBeGreaterThanOrEqual(1);
+    expect(await outboxFor(regs[1]!.registrationId)).toEqual([]);
+    expect(await outboxFor(regs[2]!.registrationId)).toHaveLength(1);
     // the confirmed registration's e-mail: its code, ticket link and calendar file
     const one = mailer.sent.find((m) => m.link?.endsWith(regs[0]!.registrationId));
     expect(one!.subject).toBe('Inscrição confirmada: Evento de teste');

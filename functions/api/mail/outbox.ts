@@ -251,6 +251,24 @@ async function deliver(
 }
 
 /**
+ * Forgets delivered e-mails after `sentDays` and abandoned ones after `failedDays` (they hold members'
+ * addresses): run by the scheduler's drain route.
+ */
+export async function pruneOutbox(
+  db: Db,
+  opts: { sentDays?: number; failedDays?: number } = {},
+): Promise<number> {
+  const rows = await db.query(
+    `delete from public.mail_outbox
+      where (status = 'sent' and sent_at < now() - make_interval(days => $1))
+         or (status = 'failed' and created_at < now() - make_interval(days => $2))
+     returning id`,
+    [opts.sentDays ?? 30, opts.failedDays ?? 90],
+  );
+  return rows.length;
+}
+
+/**
  * One app's sender: `kick()` starts a drain unless one runs (then it runs once more after), and
  * hands it to `waitUntil`, so an answer never waits for mail. Used after each write request and by
  * timers; `drain()` runs one now and answers what it did (the scheduler's route).
