@@ -134,6 +134,14 @@ describe('the outbox is written in the transaction of the change', () => {
     expect(rejection).toMatchObject({ kind: 'payment_rejected' });
     expect(rejection!.payload.reason).toBe('Comprovante ilegível');
 
+    // an unpaid PIX that expires tells its member; another method's expiry has no e-mail of its own
+    const pix = await makeRegistration(db(), await makeEvent(db()), users[0]!, { strategy: 'mp_pix' });
+    await transitionConfirmation(db(), { confirmationId: pix.confirmationId, to: 'expired' });
+    expect((await outboxFor(pix.registrationId)).map((r) => r.kind)).toEqual(['pix_expired']);
+    const link = await makeRegistration(db(), await makeEvent(db()), users[1]!, { strategy: 'link' });
+    await transitionConfirmation(db(), { confirmationId: link.confirmationId, to: 'expired' });
+    expect(await outboxFor(link.registrationId)).toEqual([]);
+
     await deleteEvent(db(), fx.eventId, new Date());
     expect((await outboxFor(paid.registrationId)).map((r) => r.kind)).toEqual(['event_removed']);
     expect((await outboxFor(pending.registrationId)).map((r) => r.kind)).toEqual(['event_removed']);
