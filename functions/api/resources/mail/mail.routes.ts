@@ -6,8 +6,8 @@ import { drainOutbox, pruneOutbox } from '../../mail/outbox.ts';
 
 /**
  * The members' e-mail outbox for a scheduler (pg_cron + pg_net on Supabase; the local host runs its
- * own timer): sends what is due, retries included, and forgets old rows, with the service key. Besides this, every write
- * request starts a drain after its answer (app.ts).
+ * own timer): sends what is due, retries included, and forgets old rows, with the service key.
+ * Besides this, every write request starts a drain after its answer (app.ts).
  */
 export const mailRoutes = new Hono<AppEnv>().post('/v1/mail/drain', async (c) => {
   const ports = c.get('ports');
