@@ -23,6 +23,7 @@ import { DEV_PLACES } from './dev/places.ts';
 import { functionsHandler } from './functions.ts';
 import { ANON_KEY, loadKeys } from './keys.ts';
 import { acquireLock } from './lock.ts';
+import { apiMailer } from './mail/api-mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
 import { createMailbox, type Mail, type Mailbox, mailboxRoutes, sendOnlyMailbox } from './mailbox.ts';
 import { nodeListener, type RequestEnv } from './node-http.ts';
@@ -342,18 +343,48 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       };
     }
 
-    const env = { supabaseUrl: url, anonKey: ANON_KEY, serviceRoleKey: keys.serviceRoleKey, mercadoPago };
+    const env = {
+      supabaseUrl: url,
+      siteUrl: ctx.siteUrl,
+      anonKey: ANON_KEY,
+      serviceRoleKey: keys.serviceRoleKey,
+      mercadoPago,
+    };
     const geocoder =
       (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'
         ? createFixedGeocoder(DEV_PLACES)
         : createNominatimGeocoder({ baseUrl: opts.nominatimUrl, userAgent: `Congrega (+${url})` });
+    // Work the API keeps going after an answer (the members' e-mails): closing the host waits for it.
+    const background = new Set<Promise<unknown>>();
+    const waitUntil = (task: Promise<unknown>) => {
+      const tracked = task.catch(() => {}).finally(() => background.delete(tracked));
+      background.add(tracked);
+    };
     const api = functionsHandler({
       db: database.db,
       clock: systemClock,
       env,
       payments,
       geocoder,
+      // the members' e-mails go where the host's own go: the dev mailbox or SMTP
+      mailer: apiMailer(mailbox, smtp ? smtp.describe : 'mailbox'),
+      waitUntil,
       ...createHttpPorts(env),
+    });
+    // The e-mail outbox: every write request drains it after its answer; this timer sends the
+    // retries when they are due (on Supabase a pg_cron job calls the same route).
+    const mailDrain = setInterval(() => {
+      const headers = { authorization: `Bearer ${keys.serviceRoleKey}` };
+      waitUntil(
+        api(new Request(`${url}/functions/v1/api/v1/mail/drain`, { method: 'POST', headers })).catch(
+          (error) => console.error('[mail] drain failed', error),
+        ),
+      );
+    }, 30_000);
+    mailDrain.unref();
+    cleanups.push(async () => {
+      clearInterval(mailDrain);
+      while (background.size > 0) await Promise.allSettled([...background]);
     });
     // PIX nobody paid expire also without a webhook: the API's sweep, every minute (on Supabase a
     // pg_cron job calls the same route with the service key).

@@ -8,13 +8,28 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The action link in the mail (confirmation or recovery). */
+  /** The action link in the mail (confirmation, recovery, the member's ticket). */
   link: string | null;
+  /** Text attachments (e.g. the event's .ics), served at /_dev/mail/<id>/attachments/<index>. */
+  attachments: MailAttachment[];
   created_at: string;
 }
 
-/** An e-mail the host sends (confirmation, password recovery). */
-export type OutgoingMail = Omit<Mail, 'id' | 'created_at'>;
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/**
+ * An e-mail the host sends (confirmation, password recovery) or the API's (members' registrations).
+ * `messageId`, when given, identifies it across retries: the mailbox keeps it once, SMTP sends it as
+ * the Message-ID.
+ */
+export type OutgoingMail = Omit<Mail, 'id' | 'created_at' | 'attachments'> & {
+  attachments?: MailAttachment[];
+  messageId?: string;
+};
 
 /** Where e-mail goes: the dev mailbox below, or SMTP (`server/mail/smtp.ts`) when `SMTP_URL` is set. */
 export interface Mailer {
@@ -44,6 +59,8 @@ create table if not exists dev.mail (
   link text,
   created_at timestamptz not null default now()
 );
+alter table dev.mail add column if not exists attachments jsonb not null default '[]'::jsonb;
+alter table dev.mail add column if not exists message_id text unique;
 `;
 
 interface MailRow {
@@ -53,6 +70,7 @@ interface MailRow {
   text_body: string;
   html_body: string;
   link: string | null;
+  attachments: MailAttachment[] | null;
   created_at: Date | string;
 }
 
@@ -61,10 +79,21 @@ export async function createMailbox(database: Database, log: (line: string) => v
   const { db } = database;
   return {
     async send(mail) {
-      await db.query(
-        'insert into dev.mail (to_address, subject, text_body, html_body, link) values ($1, $2, $3, $4, $5)',
-        [mail.to, mail.subject, mail.text, mail.html, mail.link],
+      // a retried e-mail (same messageId) is kept once
+      const kept = await db.query(
+        `insert into dev.mail (to_address, subject, text_body, html_body, link, attachments, message_id)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict (message_id) do nothing returning id`,
+        [
+          mail.to,
+          mail.subject,
+          mail.text,
+          mail.html,
+          mail.link,
+          mail.attachments ?? [],
+          mail.messageId ?? null,
+        ],
       );
+      if (kept.length === 0) return;
       log(`✉️  E-mail para ${mail.to}: "${mail.subject}"${mail.link ? ` → ${mail.link}` : ''}`);
     },
     async list(filter = {}) {
@@ -79,6 +108,7 @@ export async function createMailbox(database: Database, log: (line: string) => v
         text: r.text_body,
         html: r.html_body,
         link: r.link,
+        attachments: r.attachments ?? [],
         created_at: new Date(r.created_at).toISOString(),
       }));
     },
@@ -89,6 +119,17 @@ export async function createMailbox(database: Database, log: (line: string) => v
 export function mailboxRoutes(mailbox: Mailbox) {
   const app = new Hono();
   app.get('/mail.json', async (c) => c.json(await mailbox.list({ to: c.req.query('to') || undefined })));
+  app.get('/mail/:id/attachments/:index', async (c) => {
+    const id = Number(c.req.param('id'));
+    const index = Number(c.req.param('index'));
+    const mail = (await mailbox.list()).find((m) => m.id === id);
+    const file = Number.isInteger(index) ? mail?.attachments[index] : undefined;
+    if (!file) return c.text('Não encontrado', 404);
+    return c.body(file.content, 200, {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+    });
+  });
   app.get('/mail', async (c) => {
     const to = c.req.query('to') || undefined;
     const mails = await mailbox.list({ to });
@@ -100,6 +141,12 @@ export function mailboxRoutes(mailbox: Mailbox) {
   <h2 style="font-size:1.1rem;margin:4px 0">${escapeHtml(m.subject)}</h2>
   <pre>${escapeHtml(m.text)}</pre>
   ${m.link ? `<p><a class="btn" href="${escapeHtml(m.link)}">Abrir o link do e-mail</a></p>` : ''}
+  ${m.attachments
+    .map(
+      (a, i) =>
+        `<p>Anexo: <a href="/_dev/mail/${m.id}/attachments/${i}" download="${escapeHtml(a.filename)}">${escapeHtml(a.filename)}</a></p>`,
+    )
+    .join('')}
 </article>`,
       )
       .join('\n');

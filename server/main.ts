@@ -111,7 +111,7 @@ const lines = [
       : '  ⚠ Mercado Pago sem credenciais: cartão e PIX falham. Configure MP_ACCESS_TOKEN, MP_PUBLIC_KEY e MP_WEBHOOK_SECRET.',
   host.mail === 'mailbox'
     ? host.devHelpers
-      ? '  E-mails (confirmação, senha) ficam na caixa local; SMTP_URL envia de verdade.'
+      ? '  E-mails (cadastro, senha, inscrições e pagamentos) ficam na caixa local; SMTP_URL envia de verdade.'
       : '  ⚠ E-mails não são entregues: os links aparecem só neste console. Configure SMTP_URL.'
     : `  E-mails enviados por SMTP: ${host.mail}`,
   `  Banco: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${process.env.DATA_DIR ?? '.data'}`}`,

@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { errorFromPg } from './db/pg-errors.ts';
 import type { AppEnv, TokenVerifier } from './lib/context.ts';
 import { ApiHttpError, errorJson } from './lib/errors.ts';
+import { createOutboxSender } from './mail/outbox.ts';
 import { createTokenVerifier } from './middleware/auth.ts';
 import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
@@ -20,6 +21,7 @@ import { adminFilesRoutes } from './resources/files/admin-files.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { geocodeRoutes } from './resources/geocode/geocode.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
+import { mailRoutes } from './resources/mail/mail.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
@@ -85,6 +87,15 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     c.set('verifyToken', verifyToken);
     await next();
   });
+  // The members' e-mails: a write may have put one in the outbox; send it after the answer
+  // (functions/api/mail/outbox.ts). Reads never write mail.
+  const outbox = createOutboxSender(ports);
+  if (outbox.enabled) {
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') outbox.kick();
+    });
+  }
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorJson(c, 413, 'TOO_LARGE') }));
   app.use('*', textGuard());
 
@@ -99,6 +110,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', checkoutRoutes)
     .route('/', confirmationsRoutes)
     .route('/', mercadoPagoRoutes)
+    .route('/', mailRoutes)
     .route('/', adminConfirmationsRoutes)
     .route('/', checkinsRoutes)
     .route('/', eventsAdminRoutes)

@@ -1,5 +1,6 @@
 // Deno entry of the Edge Function `api` (thin): ports from the environment, then the Hono app.
 import postgres from 'postgres';
+import { mailerFromEnv } from './adapters/http-mailer.ts';
 import { createMercadoPagoPayments } from './adapters/mercadopago.ts';
 import { createApp } from './app.ts';
 import { createPostgresDb } from './ports/db-postgres.ts';
@@ -11,6 +12,8 @@ const env: ApiEnv = {
   supabaseUrl: (Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, ''),
   anonKey: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
   serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
+  // where the app is served (links in the members' e-mails)
+  siteUrl: (Deno.env.get('SITE_URL') ?? '').replace(/\/+$/, '') || undefined,
   mercadoPago: {
     publicKey: Deno.env.get('MP_PUBLIC_KEY') ?? '',
     webhookSecret: Deno.env.get('MP_WEBHOOK_SECRET') ?? '',
@@ -36,12 +39,20 @@ const geocoder = createNominatimGeocoder({
   userAgent: Deno.env.get('GEOCODER_USER_AGENT') || `Congrega (+${env.supabaseUrl})`,
 });
 
+// The members' e-mails: an HTTP e-mail API (EMAIL_API=resend|webhook; Edge Functions cannot use
+// SMTP ports), sent after the answer while the worker stays alive for it (EdgeRuntime.waitUntil).
+const mailer = mailerFromEnv((name) => Deno.env.get(name));
+if (!mailer) console.warn('[mail] EMAIL_API not set: e-mails to members stay in the outbox');
+const edgeRuntime = (globalThis as { EdgeRuntime?: { waitUntil(task: Promise<unknown>): void } }).EdgeRuntime;
+
 const app = createApp({
   ...createHttpPorts(env),
   db: createPostgresDb(sql),
   clock: systemClock,
   payments,
   geocoder,
+  mailer,
+  waitUntil: (task) => edgeRuntime?.waitUntil(task),
   env,
 });
 

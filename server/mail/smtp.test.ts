@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMailer } from './api-mailer.ts';
 import { createSmtpMailer } from './smtp.ts';
 import { decodeQuotedPrintable, startTestSmtpServer } from './test-smtp-server.ts';
 
@@ -30,6 +31,37 @@ describe('SMTP mailer', () => {
       expect(mailer.describe).toBe(`smtp://127.0.0.1:${smtp.port}`);
     } finally {
       mailer.close();
+    }
+  });
+
+  it('sends the members’ e-mails through the API port with their .ics and the outbox id as Message-ID', async () => {
+    const smtpMailer = createSmtpMailer(smtp.url('avisos@igreja.org', 'x'));
+    const mailer = apiMailer(smtpMailer, smtpMailer.describe);
+    try {
+      await mailer.send(
+        {
+          id: '6f1c2d3e-0000-4000-8000-000000000001',
+          to: 'maria@example.com',
+          subject: 'Inscrição confirmada: Conferência',
+          text: 'Código do ingresso: 482-913',
+          html: '<p>Código do ingresso: 482-913</p>',
+          link: 'http://localhost:5173/my-registrations/x',
+          attachments: [
+            {
+              filename: 'evento.ics',
+              contentType: 'text/calendar; charset=utf-8',
+              content: 'BEGIN:VCALENDAR\r\n',
+            },
+          ],
+        },
+        AbortSignal.timeout(10_000),
+      );
+      const mail = await smtp.next();
+      expect(mail.data).toMatch(/^Message-ID: <6f1c2d3e-0000-4000-8000-000000000001@congrega\.mail>/im);
+      expect(mail.data).toMatch(/filename=.?evento\.ics/);
+      expect(mail.data).toMatch(/Content-Type: text\/calendar/i);
+    } finally {
+      smtpMailer.close();
     }
   });
 

@@ -39,6 +39,12 @@ export function createSmtpMailer(
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
+          attachments: (mail.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
       } catch (err) {
         throw new Error(

@@ -42,6 +42,7 @@ const TABLES: Record<string, Reads> = {
   checkins: { anon: null, a: 1 },
   api_throttles: { anon: null, a: null },
   event_roster_keys: { anon: null, a: null },
+  mail_outbox: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */

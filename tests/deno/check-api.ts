@@ -8,8 +8,9 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signNotification } from '../../functions/api/adapters/mercadopago-signature.ts';
+import { enqueueRegistrationMail } from '../../functions/api/mail/outbox.ts';
 import { openMigratedDatabase } from '../../server/db.ts';
-import { DEMO_EVENTS } from '../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_REGISTRATIONS } from '../../server/seed/demo.ts';
 import { seed } from '../../server/seed/index.ts';
 import { validationMessages } from '../../src/domain/messages/validation.ts';
 import { startPostgres } from '../postgres/cluster.ts';
@@ -70,9 +71,33 @@ await seed(database.db, {
   hashPassword: async (pw) => `unused:${pw}`,
   putObject: async () => {},
 });
+// An e-mail waiting in the outbox, as a checkout would leave it (sent by the function below).
+await database.db.transaction((tx) =>
+  enqueueRegistrationMail(tx, {
+    kind: 'registration_confirmed',
+    registrationId: DEMO_REGISTRATIONS.membroConference.id,
+  }),
+);
 await database.close();
 
 const port = await freePort();
+
+// A stand-in for an HTTP e-mail API (EMAIL_API=webhook): records what the function posts.
+const relayed: { headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> }[] =
+  [];
+const relay = createHttpServer((req, res) => {
+  let data = '';
+  req.on('data', (chunk) => {
+    data += chunk;
+  });
+  req.on('end', () => {
+    relayed.push({ headers: req.headers, body: JSON.parse(data || '{}') });
+    res.writeHead(202, { 'content-type': 'application/json' });
+    res.end('{}');
+  });
+});
+await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', () => resolve()));
+const relayUrl = `http://127.0.0.1:${(relay.address() as { port: number }).port}/send`;
 
 // A stand-in for api.mercadopago.com: GET /v1/payments/77 answers an approved payment, so the
 // webhook runs its whole path under Deno (Web Crypto signature, fetch adapter, payment_events).
@@ -110,6 +135,10 @@ const child: ChildProcess = spawn(
       MP_API_URL: mercadoPagoUrl,
       MP_ACCESS_TOKEN: 'deno-token',
       MP_WEBHOOK_SECRET: 'deno-secret',
+      EMAIL_API: 'webhook',
+      EMAIL_API_URL: relayUrl,
+      EMAIL_FROM: 'Congrega <avisos@congrega.test>',
+      SITE_URL: 'https://app.congrega.test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },
@@ -215,8 +244,40 @@ try {
         'POST /api/v1/webhooks/mercadopago',
         `status ${wrong.status}/${good.status} ${JSON.stringify(goodBody)} ${output}`,
       );
+
+    // The outbox under Deno: the scheduler's drain (service key) posts the e-mail to the HTTP API once.
+    const unauthorized = await fetch(`${base}/api/v1/mail/drain`, { method: 'POST' });
+    const drain = await fetch(`${base}/api/v1/mail/drain`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer service' },
+    });
+    const deadline = Date.now() + 10_000;
+    while (relayed.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    const [mail] = relayed;
+    const attachments = (mail?.body.attachments ?? []) as { filename?: string; contentBase64?: string }[];
+    const ics = attachments[0]?.contentBase64
+      ? Buffer.from(attachments[0].contentBase64, 'base64').toString()
+      : '';
+    if (
+      unauthorized.status === 401 &&
+      drain.status === 200 &&
+      relayed.length === 1 &&
+      mail?.body.subject === 'Inscrição confirmada: Conferência Jovem 2026' &&
+      mail.body.to === 'membro@congrega.local' &&
+      typeof mail.headers['idempotency-key'] === 'string' &&
+      String(mail.body.text).includes('https://app.congrega.test/my-registrations/') &&
+      ics.includes('DTSTART;TZID=America/Sao_Paulo:')
+    )
+      ok('POST /api/v1/mail/drain → the outbox e-mail posted once to EMAIL_API=webhook, with its .ics');
+    else
+      fail(
+        'POST /api/v1/mail/drain',
+        `status ${unauthorized.status}/${drain.status} relayed ${JSON.stringify(relayed).slice(0, 500)} ${output}`,
+      );
   }
 } finally {
+  relay.close();
   mercadoPago.close();
   child.kill('SIGTERM');
   await cluster.stop();

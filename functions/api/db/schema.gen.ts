@@ -144,6 +144,23 @@ export interface Events {
   updated_at: Generated<Timestamp>;
 }
 
+/** public.mail_outbox */
+export interface MailOutbox {
+  attempts: Generated<number>;
+  claim_token: string | null;
+  created_at: Generated<Timestamp>;
+  dedupe_key: string;
+  id: Generated<string>;
+  kind: 'registration_confirmed' | 'payment_approved' | 'payment_rejected' | 'pix_expired' | 'event_removed';
+  last_error: string | null;
+  lease_until: Timestamp | null;
+  next_attempt_at: Generated<Timestamp>;
+  payload: Generated<Jsonb>;
+  sent_at: Timestamp | null;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  to_address: string;
+}
+
 /** public.payment_events */
 export interface PaymentEvents {
   confirmation_id: string | null;
@@ -312,6 +329,7 @@ export interface Database {
   event_tags: EventTags;
   event_venues: EventVenues;
   events: Events;
+  mail_outbox: MailOutbox;
   payment_events: PaymentEvents;
   pricing_tiers: PricingTiers;
   profiles: Profiles;
@@ -361,6 +379,11 @@ export type ConstraintName =
   | 'events_pkey'
   | 'events_registration_policy_check'
   | 'events_title_check'
+  | 'mail_outbox_dedupe_key'
+  | 'mail_outbox_kind_check'
+  | 'mail_outbox_pkey'
+  | 'mail_outbox_status_check'
+  | 'mail_outbox_to_address_check'
   | 'payment_events_confirmation_id_fkey'
   | 'payment_events_pkey'
   | 'payment_events_provider_status_key'

@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import type { Geocoder } from './geocoder.ts';
+import type { Mailer } from './mailer.ts';
 
 /** What the API needs from outside, built once at start (Deno entry from env; local host in-process). */
 export interface Ports {
@@ -9,6 +10,16 @@ export interface Ports {
   clock: Clock;
   payments: Payments;
   geocoder: Geocoder;
+  /**
+   * Delivers the members' e-mails from the outbox (functions/api/mail/outbox.ts). Absent: the rows
+   * wait in the outbox (nothing is drained) until a mailer is configured.
+   */
+  mailer?: Mailer;
+  /**
+   * Keeps work going after the answer was sent (EdgeRuntime.waitUntil on Supabase; the local host
+   * tracks the task so that closing waits for it). Absent: the task simply runs.
+   */
+  waitUntil?: (task: Promise<unknown>) => void;
   env: ApiEnv;
 }
 
@@ -17,6 +28,8 @@ export interface ApiEnv {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** Where the app is served (links in e-mails), without trailing slash; default supabaseUrl (the local host serves both). */
+  siteUrl?: string;
   /** Mercado Pago settings the API needs besides the adapter (optional: absent means not configured). */
   mercadoPago?: MercadoPagoEnv;
 }

@@ -20,6 +20,7 @@ import { rethrowPg } from '../../db/pg-errors.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError } from '../../lib/errors.ts';
 import { isoOrNull } from '../../lib/rows.ts';
+import { enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Ports } from '../../ports/index.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
 import type { MethodContext, StartedAttempt } from './methods/method.ts';
@@ -175,6 +176,16 @@ export async function checkout(
         })
         .returning(['id', 'status', 'expires_at', 'transaction_id', 'request_data', 'response_data']),
     );
+    // the member's e-mail (confirmed, or received until paid), sent after commit; a card's outcome
+    // comes within this request and has its own e-mail (approved or rejected)
+    if (method !== 'mp_card') {
+      await enqueueRegistrationMail(tx, {
+        kind: 'registration_confirmed',
+        registrationId,
+        confirmationId: attempt.id,
+        strategy: method,
+      });
+    }
     const started: StartedAttempt = {
       id: attempt.id,
       status: attempt.status as ConfirmationStatus,

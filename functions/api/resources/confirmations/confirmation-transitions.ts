@@ -22,6 +22,7 @@ import { exec, qb, runOne, runOneOrNull } from '../../db/kysely.ts';
 import { rethrowPg } from '../../db/pg-errors.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
+import { enqueueRegistrationMail, mailKindForTransition } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 
 /** The attempt and its registration as locked for the change. */
@@ -173,6 +174,17 @@ export async function transitionConfirmation(db: Db, input: TransitionInput): Pr
       } catch (error) {
         rethrowPg(error); // back into the active set while another registration is: ALREADY_REGISTERED
       }
+    }
+    // the member's e-mail about it (approved, rejected, PIX expired), sent after commit
+    const mailKind = mailKindForTransition(input.to, confirmation.strategy);
+    if (mailKind && mailKind !== 'event_removed') {
+      await enqueueRegistrationMail(tx, {
+        kind: mailKind,
+        registrationId: registration.id,
+        confirmationId: confirmation.id,
+        reason,
+        strategy: confirmation.strategy,
+      });
     }
     return {
       confirmation: { ...locked.confirmation, status: input.to },

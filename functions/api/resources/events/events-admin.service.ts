@@ -10,6 +10,7 @@ import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/rows.ts';
 import { sanitizeDescription } from '../../lib/sanitize-html.ts';
+import { enqueueEventRemovedMails } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 
 /** Spec §9: the admin events list starts with events started within the last week. */
@@ -211,14 +212,17 @@ export async function deleteEvent(db: Db, id: string, now: Date): Promise<void> 
         .returning('id'),
     );
     if (!row) throw notFound('EVENT_NOT_FOUND');
-    await exec(
+    const children = await run(
       tx,
       qb
         .updateTable('events')
         .set({ deleted_at: now })
         .where('parent_id', '=', id)
-        .where('deleted_at', 'is', null),
+        .where('deleted_at', 'is', null)
+        .returning('id'),
     );
+    // every member with an active registration on them gets an e-mail, sent after commit
+    await enqueueEventRemovedMails(tx, [row.id, ...children.map((c) => c.id)]);
   });
 }
 

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { createHttpMailer, mailerFromEnv } from '../adapters/http-mailer.ts';
+import type { Email, MailerError } from '../ports/mailer.ts';
+import { foldLine } from './ics.ts';
+import { type MemberMailFacts, renderMemberEmail } from './member-emails.ts';
+
+const facts: MemberMailFacts = {
+  member_name: 'Ana Beatriz Souza',
+  registration_id: '11111111-2222-4333-8444-555555555555',
+  seq: '482913',
+  frozen_value: 4500,
+  registration_status: 'paid',
+  tier_name: 'Lote 1',
+  reason: null,
+  strategy: 'cash',
+  event: {
+    id: 'eeeeeeee-2222-4333-8444-555555555555',
+    title: 'Conferência Jovem, 2026; edição especial',
+    // 19:30 in São Paulo
+    starts_at: '2026-12-05T22:30:00+00:00',
+    checkin_ends_at: null,
+    venue: { name: 'Sede', address: 'Rua Augusta, 1500 — São Paulo', room: 'Salão 2' },
+  },
+};
+const opts = { siteUrl: 'https://app.test', now: new Date('2026-11-26T10:00:00Z') };
+
+describe('the members’ e-mails', () => {
+  it('a confirmed registration: the ticket code and link, and the event as .ics in São Paulo time', () => {
+    const mail = renderMemberEmail('registration_confirmed', facts, opts);
+    expect(mail.subject).toBe('Inscrição confirmada: Conferência Jovem, 2026; edição especial');
+    expect(mail.text).toContain('Olá, Ana!');
+    expect(mail.text).toContain('Código do ingresso: 482-913');
+    expect(mail.text).toContain('sábado, 5 de dezembro às 19:30');
+    expect(mail.link).toBe(`https://app.test/my-registrations/${facts.registration_id}`);
+    expect(mail.html).toContain(`href="https://app.test/my-registrations/${facts.registration_id}"`);
+    const ics = mail.attachments[0]!;
+    expect(ics.filename).toBe('evento.ics');
+    expect(ics.contentType).toContain('text/calendar');
+    const unfolded = ics.content.replace(/\r\n /g, '');
+    expect(unfolded).toContain('DTSTART;TZID=America/Sao_Paulo:20261205T193000\r\n');
+    expect(unfolded).toContain('DTEND;TZID=America/Sao_Paulo:20261205T213000\r\n');
+    expect(unfolded).toContain('TZID:America/Sao_Paulo\r\n');
+    expect(unfolded).toContain('SUMMARY:Conferência Jovem\\, 2026\\; edição especial\r\n');
+    expect(unfolded).toContain(`UID:registration-${facts.registration_id}@congrega`);
+    expect(unfolded).toContain('METHOD:PUBLISH');
+    for (const line of ics.content.split('\r\n'))
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  });
+
+  it('a pending registration is received, not confirmed, and shows no ticket code', () => {
+    const mail = renderMemberEmail(
+      'registration_confirmed',
+      { ...facts, registration_status: 'pending' },
+      opts,
+    );
+    expect(mail.subject).toMatch(/^Inscrição recebida: /);
+    expect(mail.text).toContain('Pagamento presencial');
+    expect(mail.text).not.toContain('Código do ingresso');
+  });
+
+  it('a rejection says why and has no calendar file; a removed event cancels the calendar entry', () => {
+    const rejected = renderMemberEmail(
+      'payment_rejected',
+      { ...facts, registration_status: 'rejected', reason: 'Comprovante <ilegível>' },
+      opts,
+    );
+    expect(rejected.subject).toMatch(/^Pagamento recusado: /);
+    expect(rejected.text).toContain('Motivo: Comprovante <ilegível>');
+    expect(rejected.html).toContain('Motivo: Comprovante &#60;ilegível&#62;');
+    expect(rejected.attachments).toEqual([]);
+    const removed = renderMemberEmail('event_removed', facts, opts);
+    expect(removed.subject).toMatch(/^Evento removido: /);
+    expect(removed.attachments[0]!.content).toContain('METHOD:CANCEL');
+    expect(removed.attachments[0]!.content).toContain('STATUS:CANCELLED');
+    const expired = renderMemberEmail('pix_expired', { ...facts, strategy: 'mp_pix' }, opts);
+    expect(expired.subject).toMatch(/^PIX expirado: /);
+    expect(expired.link).toBe(`https://app.test/events/${facts.event.id}`);
+  });
+
+  it('folds long lines without splitting a character', () => {
+    const line = `DESCRIPTION:${'ção'.repeat(40)}`;
+    const folded = foldLine(line);
+    expect(folded.replace(/\r\n /g, '')).toBe(line);
+    for (const part of folded.split('\r\n'))
+      expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
+  });
+});
+
+describe('the HTTP e-mail API adapter (Supabase)', () => {
+  const mail: Email = {
+    id: 'row-1',
+    to: 'ana@exemplo.com',
+    subject: 'Inscrição confirmada: X',
+    text: 'texto',
+    html: '<p>html</p>',
+    link: null,
+    attachments: [{ filename: 'evento.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR ção' }],
+  };
+
+  it('Resend: the key, the row id as idempotency key, attachments in base64', async () => {
+    const requests: { url: string; init: RequestInit }[] = [];
+    const mailer = mailerFromEnv(
+      (name) => ({ EMAIL_API: 'resend', EMAIL_API_KEY: 're_123', EMAIL_FROM: 'Congrega <a@b.org>' })[name],
+      {
+        fetch: async (url, init) => {
+          requests.push({ url: String(url), init: init! });
+          return new Response('{"id":"x"}', { status: 200 });
+        },
+      },
+    )!;
+    await mailer.send(mail, AbortSignal.timeout(1000));
+    const [req] = requests;
+    expect(req!.url).toBe('https://api.resend.com/emails');
+    const headers = req!.init.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer re_123');
+    expect(headers['idempotency-key']).toBe('row-1');
+    const body = JSON.parse(String(req!.init.body));
+    expect(body).toMatchObject({
+      from: 'Congrega <a@b.org>',
+      to: ['ana@exemplo.com'],
+      subject: mail.subject,
+    });
+    expect(
+      new TextDecoder().decode(Uint8Array.from(atob(body.attachments[0].content), (c) => c.charCodeAt(0))),
+    ).toBe('BEGIN:VCALENDAR ção');
+  });
+
+  it('a 4xx is permanent, a 5xx or a network error is retried; no EMAIL_API means no mailer', async () => {
+    const answer = (status: number) =>
+      createHttpMailer({
+        api: 'webhook',
+        url: 'https://relay.test/send',
+        from: 'a@b.org',
+        fetch: async () => new Response('nope', { status }),
+      });
+    const failure = async (status: number) =>
+      answer(status)
+        .send(mail, AbortSignal.timeout(1000))
+        .catch((e: unknown) => e as MailerError);
+    expect((await failure(422))?.permanent).toBe(true);
+    expect((await failure(503))?.permanent).toBe(false);
+    expect((await failure(429))?.permanent).toBe(false);
+    const down = createHttpMailer({
+      api: 'webhook',
+      url: 'https://relay.test/send',
+      from: 'a@b.org',
+      fetch: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
+    await expect(down.send(mail, AbortSignal.timeout(1000))).rejects.toMatchObject({ permanent: false });
+    expect(mailerFromEnv(() => undefined)).toBeUndefined();
+    expect(() => mailerFromEnv((n) => (n === 'EMAIL_API' ? 'sendgrid' : undefined))).toThrow(/EMAIL_API/);
+  });
+});

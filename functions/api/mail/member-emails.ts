@@ -1,0 +1,231 @@
+/**
+ * The e-mails members get about their registrations, rendered from the facts an outbox row keeps
+ * (./outbox.ts): subject, plain text, HTML, the main link and, for a confirmed registration or an
+ * approved payment, the event as an .ics file (removed from the calendar when the event is removed).
+ */
+import { formatSeq } from '../../../src/domain/checkin.ts';
+import { formatLongDateTime } from '../../../src/domain/dates.ts';
+import { checkoutMessages } from '../../../src/domain/messages/checkout.ts';
+import { emailMessages as m } from '../../../src/domain/messages/emails.ts';
+import { formatPrice } from '../../../src/domain/money.ts';
+import type { MailAttachment } from '../ports/mailer.ts';
+import { buildIcs } from './ics.ts';
+
+export type MailKind =
+  | 'registration_confirmed'
+  | 'payment_approved'
+  | 'payment_rejected'
+  | 'pix_expired'
+  | 'event_removed';
+
+/** What an outbox row keeps (built in SQL by ./outbox.ts; timestamps as Postgres writes them in JSON). */
+export interface MemberMailFacts {
+  member_name: string;
+  registration_id: string;
+  seq: string;
+  frozen_value: number;
+  registration_status: string;
+  tier_name: string;
+  reason: string | null;
+  strategy?: string | null;
+  confirmation_id?: string | null;
+  event: {
+    id: string;
+    title: string;
+    starts_at: string;
+    checkin_ends_at: string | null;
+    venue: { name: string; address: string; room: string | null } | null;
+  };
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  link: string | null;
+  attachments: MailAttachment[];
+}
+
+/** An event without an end: two hours, or until its check-in closes when that is later. */
+const DEFAULT_LENGTH_MS = 2 * 60 * 60 * 1000;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const methodName = (strategy: string | null | undefined) =>
+  (strategy && (checkoutMessages.methodNames as Record<string, string>)[strategy]) || '';
+
+function whereText(venue: MemberMailFacts['event']['venue']): string | null {
+  if (!venue) return null;
+  return [venue.name, venue.address, venue.room].filter(Boolean).join(' — ');
+}
+
+interface Body {
+  subject: string;
+  paragraphs: string[];
+  details: [string, string][];
+  /** The main button: label and URL. */
+  link: { label: string; url: string } | null;
+  /** A second link (the event page), shown as text. */
+  extra?: { label: string; url: string } | null;
+  calendar: 'add' | 'remove' | null;
+}
+
+export function renderMemberEmail(
+  kind: MailKind,
+  facts: MemberMailFacts,
+  opts: { siteUrl: string; now?: Date },
+): RenderedEmail {
+  const now = opts.now ?? new Date();
+  const title = facts.event.title;
+  const firstName = facts.member_name.trim().split(/\s+/)[0] ?? '';
+  const startsAt = new Date(facts.event.starts_at);
+  const when = formatLongDateTime(startsAt, now);
+  const registrationUrl = `${opts.siteUrl}/my-registrations/${facts.registration_id}`;
+  const eventUrl = `${opts.siteUrl}/events/${facts.event.id}`;
+  const paid = facts.registration_status === 'paid';
+  const method = methodName(facts.strategy);
+  const code = formatSeq(facts.seq);
+
+  const details: [string, string][] = [
+    [m.details.event, title],
+    [m.details.when, when],
+  ];
+  const where = whereText(facts.event.venue);
+  if (where) details.push([m.details.where, where]);
+  details.push([m.details.tier, facts.tier_name], [m.details.price, formatPrice(facts.frozen_value)]);
+  if (method) details.push([m.details.method, method]);
+  const ticketDetails = (): [string, string][] => (paid ? [...details, [m.details.code, code]] : details);
+
+  let body: Body;
+  switch (kind) {
+    case 'registration_confirmed':
+      body = paid
+        ? {
+            subject: m.subjects.confirmed(title),
+            paragraphs: [m.confirmed(title), m.ticketHint(code), m.calendarHint],
+            details: ticketDetails(),
+            link: { label: m.ticketLink, url: registrationUrl },
+            calendar: 'add',
+          }
+        : {
+            subject: m.subjects.received(title),
+            paragraphs: [m.received(title, method), m.calendarHint],
+            details,
+            link: { label: m.registrationLink, url: registrationUrl },
+            calendar: 'add',
+          };
+      break;
+    case 'payment_approved':
+      body = {
+        subject: m.subjects.approved(title),
+        paragraphs: [m.approved(title, method), m.ticketHint(code), m.calendarHint],
+        details: ticketDetails(),
+        link: { label: m.ticketLink, url: registrationUrl },
+        calendar: 'add',
+      };
+      break;
+    case 'payment_rejected':
+      body = {
+        subject: m.subjects.rejected(title),
+        paragraphs: [
+          m.rejected(title, method),
+          ...(facts.reason ? [m.reason(facts.reason)] : []),
+          m.tryAgain,
+        ],
+        details,
+        link: { label: m.registrationLink, url: registrationUrl },
+        extra: { label: m.eventLink, url: eventUrl },
+        calendar: null,
+      };
+      break;
+    case 'pix_expired':
+      body = {
+        subject: m.subjects.pixExpired(title),
+        paragraphs: [m.pixExpired(title), m.pixTryAgain],
+        details,
+        link: { label: m.eventLink, url: eventUrl },
+        extra: { label: m.registrationLink, url: registrationUrl },
+        calendar: null,
+      };
+      break;
+    case 'event_removed':
+      body = {
+        subject: m.subjects.eventRemoved(title),
+        paragraphs: [m.eventRemoved(title, when), m.eventRemovedKept, m.calendarRemovedHint],
+        details,
+        link: { label: m.registrationLink, url: registrationUrl },
+        calendar: 'remove',
+      };
+      break;
+    default:
+      throw new Error(`unknown e-mail kind ${String(kind)}`);
+  }
+
+  const attachments: MailAttachment[] = [];
+  if (body.calendar) {
+    const checkinEnds = facts.event.checkin_ends_at ? new Date(facts.event.checkin_ends_at) : null;
+    const endsAt = new Date(
+      Math.max(startsAt.getTime() + DEFAULT_LENGTH_MS, checkinEnds ? checkinEnds.getTime() : 0),
+    );
+    attachments.push({
+      filename: m.calendarFile,
+      contentType: `text/calendar; charset=utf-8; method=${body.calendar === 'remove' ? 'CANCEL' : 'PUBLISH'}`,
+      content: buildIcs({
+        uid: `registration-${facts.registration_id}@congrega`,
+        title,
+        startsAt,
+        endsAt,
+        location: where,
+        description: `${facts.tier_name}${paid ? ` — ${m.details.code}: ${code}` : ''}\n${registrationUrl}`,
+        url: registrationUrl,
+        // confirmed (0) < approved (1) < removed (2): each later file updates the same calendar entry
+        sequence: kind === 'event_removed' ? 2 : kind === 'payment_approved' ? 1 : 0,
+        cancelled: body.calendar === 'remove',
+        now,
+      }),
+    });
+  }
+
+  return {
+    subject: body.subject,
+    text: renderText(firstName, body),
+    html: renderHtml(firstName, body),
+    link: body.link?.url ?? null,
+    attachments,
+  };
+}
+
+function renderText(firstName: string, body: Body): string {
+  const lines = [m.greeting(firstName), '', ...body.paragraphs.flatMap((p) => [p, ''])];
+  for (const [label, value] of body.details) lines.push(`${label}: ${value}`);
+  lines.push('');
+  if (body.link) lines.push(`${body.link.label}: ${body.link.url}`);
+  if (body.extra) lines.push(`${body.extra.label}: ${body.extra.url}`);
+  lines.push('', m.footer);
+  return `${lines.join('\n')}\n`;
+}
+
+function renderHtml(firstName: string, body: Body): string {
+  const rows = body.details
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const button = body.link
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(body.link.url)}" style="background:#1f4fd1;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(body.link.label)}</a></p>`
+    : '';
+  const extra = body.extra
+    ? `<p><a href="${escapeHtml(body.extra.url)}">${escapeHtml(body.extra.label)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(body.subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:560px;margin:0 auto;padding:16px">
+<p>${escapeHtml(m.greeting(firstName))}</p>
+${body.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<table role="presentation" style="border-collapse:collapse;margin:16px 0">${rows}</table>
+${button}${extra}
+<p style="color:#777;font-size:12px">${escapeHtml(m.footer)}</p>
+</body></html>
+`;
+}

@@ -1,0 +1,306 @@
+/**
+ * The members' e-mails go through the `mail_outbox` table: a state change writes its e-mail's row in
+ * its own transaction (`enqueue…` below take the transaction's `Db`), and `drainOutbox` delivers due
+ * rows after commit through the Mailer port. So a mail server that is down never fails or repeats a
+ * payment, and a rolled-back change sends nothing.
+ *
+ * A row holds the facts (who, which registration, event, reason), not the e-mail: it is rendered when
+ * sent (./member-emails.ts). One row per fact (`dedupe_key`), so a repeated change enqueues nothing.
+ *
+ * Delivery: a drain claims due rows in one statement (`for update skip locked` → status 'sending',
+ * a claim token, a lease of LEASE_SECONDS), sends each with a time limit well under the lease, then
+ * marks it sent, or due again later (backoff), or failed (a permanent refusal, or MAX_ATTEMPTS).
+ * Concurrent drains (requests, timers, instances) never take the same row. A drain that dies between
+ * sending and marking leaves the row 'sending' until its lease ends; it is then sent again with the
+ * same id, which the HTTP APIs and the dev mailbox use to deduplicate (SMTP gets it as Message-ID).
+ */
+import { type RawBuilder, sql } from 'kysely';
+import type { ConfirmationStatus } from '../../../src/domain/registrations.ts';
+import { qb } from '../db/kysely.ts';
+import type { Db } from '../ports/db.ts';
+import type { Ports } from '../ports/index.ts';
+import { type Email, MailerError } from '../ports/mailer.ts';
+import { type MailKind, type MemberMailFacts, renderMemberEmail } from './member-emails.ts';
+
+export const MAX_ATTEMPTS = 8;
+/** How long a claimed row is the claimer's; a send gives up long before (SEND_TIMEOUT_MS). */
+export const LEASE_SECONDS = 300;
+export const SEND_TIMEOUT_MS = 30_000;
+/** Rows one drain claims at a time. */
+const BATCH = 20;
+
+/** Seconds before the next try after `attempts` failed ones: 30 s, 1, 2, 4 … min, at most an hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/** Runs a raw statement (built with `sql`) on `db`. */
+async function execRaw(db: Db, statement: RawBuilder<unknown>): Promise<void> {
+  const compiled = statement.compile(qb);
+  await db.query(compiled.sql, [...compiled.parameters]);
+}
+
+/**
+ * The facts of one registration as the e-mail needs them, built in SQL from the rows as they stand
+ * in the transaction (so after the change). The member's address is their account's (auth.users),
+ * else their profile's; without one, no row is written (nothing can fail the change).
+ */
+function factsSelect(reason: string | null) {
+  return sql`
+    select jsonb_build_object(
+      'member_name', coalesce(p.name, u.raw_user_meta_data->>'display_name', ''),
+      'registration_id', r.id,
+      'seq', trim(r.seq),
+      'frozen_value', r.frozen_value,
+      'registration_status', r.status,
+      'tier_name', t.name,
+      'reason', ${reason}::text,
+      'event', jsonb_build_object(
+        'id', e.id,
+        'title', e.title,
+        'starts_at', e.starts_at,
+        'checkin_ends_at', e.checkin_ends_at,
+        'venue', (
+          select jsonb_build_object('name', v.name, 'address', v.address, 'room', v.room)
+            from public.event_venues ev join public.venues v on v.id = ev.venue_id
+           where ev.event_id = e.id
+           order by ev.position, v.name
+           limit 1
+        )
+      )
+    ) as facts,
+    coalesce(u.email, p.email) as to_address,
+    r.id as registration_id
+    from public.registrations r
+    join public.events e on e.id = r.event_id
+    join public.pricing_tiers t on t.id = r.tier_id
+    left join public.profiles p on p.id = r.user_id
+    left join auth.users u on u.id = r.user_id`;
+}
+
+/**
+ * Writes the e-mail about one registration (and, for a payment, its attempt) in `tx`. Call it in
+ * the transaction of the change; the e-mail goes out after commit.
+ */
+export async function enqueueRegistrationMail(
+  tx: Db,
+  input: {
+    kind: Exclude<MailKind, 'event_removed'>;
+    registrationId: string;
+    /** The payment attempt the e-mail is about (approved, rejected, expired), if any. */
+    confirmationId?: string;
+    reason?: string | null;
+    strategy?: string | null;
+  },
+): Promise<void> {
+  // one confirmation per registration; one e-mail per payment attempt's outcome
+  const about =
+    input.kind === 'registration_confirmed'
+      ? input.registrationId
+      : (input.confirmationId ?? input.registrationId);
+  const dedupe = `${input.kind}:${about}`;
+  await execRaw(
+    tx,
+    sql`
+      insert into public.mail_outbox (kind, to_address, dedupe_key, payload)
+      select ${input.kind}, f.to_address, ${dedupe},
+             f.facts || jsonb_build_object('strategy', ${input.strategy ?? null}::text,
+                                           'confirmation_id', ${input.confirmationId ?? null}::text)
+        from (${factsSelect(input.reason ?? null)} where r.id = ${input.registrationId}) f
+       where f.to_address like '%@%'
+      on conflict on constraint mail_outbox_dedupe_key do nothing`,
+  );
+}
+
+/** What a payment attempt's move means for the member's mail (null: no e-mail). */
+export function mailKindForTransition(to: ConfirmationStatus, strategy: string): MailKind | null {
+  if (to === 'paid') return 'payment_approved';
+  if (to === 'rejected') return 'payment_rejected';
+  if (to === 'expired' && strategy === 'mp_pix') return 'pix_expired';
+  return null;
+}
+
+/**
+ * The removal of events (and their sub-events), in the transaction that removes them: one e-mail
+ * per active registration (pending, in analysis or paid) on them. Registrations are kept.
+ */
+export async function enqueueEventRemovedMails(tx: Db, eventIds: string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await execRaw(
+    tx,
+    sql`
+      insert into public.mail_outbox (kind, to_address, dedupe_key, payload)
+      select 'event_removed', f.to_address, 'event_removed:' || f.registration_id, f.facts
+        from (${factsSelect(null)}
+               where r.event_id = any(${eventIds}::uuid[])
+                 and r.status in ('pending', 'analysis', 'paid')) f
+       where f.to_address like '%@%'
+      on conflict on constraint mail_outbox_dedupe_key do nothing`,
+  );
+}
+
+export interface DrainResult {
+  sent: number;
+  /** Failed this time, to be tried again later. */
+  retried: number;
+  /** Given up (permanent refusal or the last attempt). */
+  failed: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  kind: MailKind;
+  to_address: string;
+  payload: MemberMailFacts;
+  attempts: number;
+}
+
+/**
+ * Delivers due outbox rows through `ports.mailer` until none is due (or `maxRows` were handled).
+ * Safe to run anywhere and often: concurrent drains share the work, never a row.
+ */
+export async function drainOutbox(
+  ports: Pick<Ports, 'db' | 'mailer' | 'env'>,
+  opts: { maxRows?: number; timeoutMs?: number } = {},
+): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
+  const mailer = ports.mailer;
+  if (!mailer) return result;
+  const maxRows = opts.maxRows ?? 200;
+  const siteUrl = (ports.env.siteUrl || ports.env.supabaseUrl).replace(/\/+$/, '');
+  let handled = 0;
+  while (handled < maxRows) {
+    const token = crypto.randomUUID();
+    const rows = await ports.db.query<ClaimedRow>(
+      `update public.mail_outbox o
+          set status = 'sending', claim_token = $1, attempts = o.attempts + 1,
+              lease_until = now() + make_interval(secs => $2)
+        where o.id in (
+          select id from public.mail_outbox
+           where (status = 'pending' and next_attempt_at <= now())
+              or (status = 'sending' and lease_until < now())
+           order by next_attempt_at, id
+           limit $3
+           for update skip locked)
+        returning o.id, o.kind, o.to_address, o.payload, o.attempts`,
+      [token, LEASE_SECONDS, Math.min(BATCH, maxRows - handled)],
+    );
+    if (rows.length === 0) break;
+    handled += rows.length;
+    for (const row of rows) {
+      const outcome = await deliver(mailer, row, siteUrl, opts.timeoutMs ?? SEND_TIMEOUT_MS);
+      if (outcome === 'sent') {
+        await ports.db.query(
+          `update public.mail_outbox
+              set status = 'sent', sent_at = now(), claim_token = null, lease_until = null, last_error = null
+            where id = $1 and claim_token = $2`,
+          [row.id, token],
+        );
+        result.sent += 1;
+        continue;
+      }
+      const giveUp = outcome.permanent || row.attempts >= MAX_ATTEMPTS;
+      await ports.db.query(
+        `update public.mail_outbox
+            set status = $3, claim_token = null, lease_until = null, last_error = $4,
+                next_attempt_at = now() + make_interval(secs => $5)
+          where id = $1 and claim_token = $2`,
+        [
+          row.id,
+          token,
+          giveUp ? 'failed' : 'pending',
+          outcome.error.slice(0, 1000),
+          backoffSeconds(row.attempts),
+        ],
+      );
+      if (giveUp) {
+        result.failed += 1;
+        console.error(
+          `[mail] gave up on ${row.kind} ${row.id} after ${row.attempts} tries: ${outcome.error}`,
+        );
+      } else {
+        result.retried += 1;
+        console.warn(`[mail] ${row.kind} ${row.id} not sent (try ${row.attempts}): ${outcome.error}`);
+      }
+    }
+  }
+  return result;
+}
+
+async function deliver(
+  mailer: NonNullable<Ports['mailer']>,
+  row: ClaimedRow,
+  siteUrl: string,
+  timeoutMs: number,
+): Promise<'sent' | { permanent: boolean; error: string }> {
+  let email: Email;
+  try {
+    email = { id: row.id, to: row.to_address, ...renderMemberEmail(row.kind, row.payload, { siteUrl }) };
+  } catch (error) {
+    return { permanent: true, error: `render: ${(error as Error).message}` };
+  }
+  try {
+    await mailer.send(email, AbortSignal.timeout(timeoutMs));
+    return 'sent';
+  } catch (error) {
+    return {
+      permanent: error instanceof MailerError && error.permanent,
+      error: (error as Error)?.message ?? String(error),
+    };
+  }
+}
+
+/**
+ * Forgets delivered e-mails after `sentDays` and abandoned ones after `failedDays` (they hold members'
+ * addresses): run by the scheduler's drain route.
+ */
+export async function pruneOutbox(
+  db: Db,
+  opts: { sentDays?: number; failedDays?: number } = {},
+): Promise<number> {
+  const rows = await db.query(
+    `delete from public.mail_outbox
+      where (status = 'sent' and sent_at < now() - make_interval(days => $1))
+         or (status = 'failed' and created_at < now() - make_interval(days => $2))
+     returning id`,
+    [opts.sentDays ?? 30, opts.failedDays ?? 90],
+  );
+  return rows.length;
+}
+
+/**
+ * One app's sender: `kick()` starts a drain unless one runs (then it runs once more after), and
+ * hands it to `waitUntil`, so an answer never waits for mail. Used after each write request and by
+ * timers; `drain()` runs one now and answers what it did (the scheduler's route).
+ */
+export function createOutboxSender(ports: Pick<Ports, 'db' | 'mailer' | 'env' | 'waitUntil'>) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const loop = async () => {
+    do {
+      again = false;
+      try {
+        await drainOutbox(ports);
+      } catch (error) {
+        console.error('[mail] drain failed', error);
+      }
+    } while (again);
+  };
+  return {
+    enabled: Boolean(ports.mailer),
+    kick(): void {
+      if (!ports.mailer) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = loop().finally(() => {
+        running = null;
+      });
+      ports.waitUntil?.(running);
+    },
+    drain: () => drainOutbox(ports),
+  };
+}
+
+export type OutboxSender = ReturnType<typeof createOutboxSender>;
