@@ -265,6 +265,36 @@ describe('caching of the public reads (a CDN in front of the function)', () => {
     expect(odd.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  it('a crowd of identical anonymous reads queries the database once, each gets the answer', async () => {
+    let queries = 0;
+    const db = h.ports.db;
+    const counted = createTestApp({
+      db: {
+        query: (sql, params) => {
+          queries += 1;
+          return db.query(sql, params);
+        },
+        transaction: db.transaction,
+      },
+      clock: { now: () => now },
+    });
+    const path = `/v1/events/${DEMO_EVENTS.conference.id}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => counted.call(path)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1);
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(queries).toBeLessThan(5);
+    // once answered, a later read queries again (nothing is kept)
+    const before = queries;
+    await counted.call(path);
+    expect(queries).toBe(before + 1);
+    // with a token, each read is its own
+    const token = counted.tokenFor('membro');
+    queries = 0;
+    await Promise.all(Array.from({ length: 5 }, () => counted.call(path, { token })));
+    expect(queries).toBe(5);
+  });
+
   it('errors are never stored (a CDN would keep a 404 by its own default)', async () => {
     for (const path of ['/v1/events/00000000-0000-4000-8000-000000000000', '/v1/events?month=abc']) {
       const { status, headers } = await h.call(path);
