@@ -20,6 +20,7 @@ import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError } from '../../lib/errors.ts';
 import { isoOrNull } from '../../lib/rows.ts';
 import type { Ports } from '../../ports/index.ts';
+import { takePlace } from '../tiers/places.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
 import type { MethodContext, StartedAttempt } from './methods/method.ts';
 
@@ -133,18 +134,7 @@ export async function checkout(
       rethrowPg(error);
     }
     // the place, in one statement: concurrent checkouts queue on the tier row, none goes below 0
-    if (row.total !== null) {
-      const taken = await runOneOrNull(
-        tx,
-        qb
-          .updateTable('pricing_tiers')
-          .set((eb) => ({ available: eb('available', '-', 1) }))
-          .where('id', '=', row.id)
-          .where('available', '>', 0)
-          .returning('available'),
-      );
-      if (!taken) throw tierUnavailable();
-    }
+    if (row.total !== null) await takePlace(tx, row.id);
     const attempt = await runOne(
       tx,
       qb
