@@ -4,7 +4,8 @@ import type { AppType } from '../../functions/api/app.ts';
 import { apiErrors } from '../domain/messages.ts';
 import type { FirstRead } from '../first-read.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
-import { AUTH_STORAGE_KEY, supabaseAuth } from './supabase.ts';
+import { AUTH_STORAGE_KEY } from './stored-session.ts';
+import { supabaseAuth } from './supabase.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 
