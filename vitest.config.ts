@@ -18,8 +18,16 @@ if (!('groupBy' in Map)) {
   });
 }
 
-const unitFiles = [
-  'src/**/*.test.{ts,tsx}',
+/**
+ * Three projects, each its own stage of `npm test`:
+ * - unit: the browser's code and the shared domain (src/: domain, lib, data, ui, features' pure
+ *   functions, component tests in happy-dom): no host, no database, seconds;
+ * - integration: the API in-process on PGlite, the local host, the contract and RLS suites;
+ * - postgres: the API and contract suites again on a real PostgreSQL 15.
+ * `npx vitest run path --project unit` (or integration, postgres) runs one file in one of them.
+ */
+const unitFiles = ['src/**/*.test.{ts,tsx}'];
+const integrationFiles = [
   'functions/**/*.test.ts',
   'server/**/*.test.ts',
   'tests/contract/**/*.test.ts',
@@ -31,10 +39,11 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file starts its own in-memory host; two at a time fits the 2-core machines.
+    // Each integration file starts its own in-memory host; two at a time fits the 2-core machines.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: unitFiles } },
+      { extends: true, test: { name: 'unit', include: unitFiles, testTimeout: 10_000 } },
+      { extends: true, test: { name: 'integration', include: integrationFiles } },
       {
         // The API and contract suites again on a real PostgreSQL 15 (as on Supabase, via postgres.js):
         // one cluster per run, a fresh database per host from migrated (and seeded) templates.

@@ -58,7 +58,8 @@ const base =
     : (import.meta.env.VITE_SUPABASE_URL as string | undefined) || location.origin;
 const url = base && firstReadUrl(location.pathname, base);
 if (base && url) {
-  const response = fetch(url);
+  // asked every time, as lib/api.ts asks its public reads (the answer is cacheable for a CDN)
+  const response = fetch(url, { cache: 'no-cache' });
   (globalThis as { congregaFirstRead?: FirstRead }).congregaFirstRead = { url, at: Date.now(), response };
   response
     .then((r) => (r.ok ? r.clone().json() : null))

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/messages.ts';
-import { type Harness, startHarness } from './testing/harness.ts';
-import { createTestApp, unusedDb } from './testing/test-app.ts';
+import { createTestApp, startTestHost, type TestHost, unusedDb } from './testing/test-app.ts';
 
-let h: Harness;
+let h: TestHost;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestHost();
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -39,13 +39,6 @@ export class SlidingWindow {
   }
 }
 
-/** Kept for callers that count failures. */
-export class FailureLimiter extends SlidingWindow {
-  fail(key: string, now = Date.now()): void {
-    this.hit(key, now);
-  }
-}
-
 export interface SignInLimits {
   /** Failures from one address, whatever the e-mail. */
   perIp: number;

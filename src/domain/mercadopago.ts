@@ -41,9 +41,6 @@ export function providerMayMove(from: ConfirmationStatus, to: ConfirmationStatus
 /** How long a PIX copy-and-paste code can be paid (Mercado Pago accepts 30 min to 30 days). */
 export const PIX_EXPIRY_MINUTES = 30;
 
-/** The sandbox card outcomes by cardholder name (the local fake follows them; payments-br.md §4). */
-export const SANDBOX_CARDHOLDERS = { approved: 'APRO', rejected: 'OTHE', pending: 'CONT' } as const;
-
 /**
  * What the Card Payment Brick's onSubmit gives (and the local stand-in imitates), as the checkout's
  * `transactionData` for mp_card: a token, never the card. Its transaction_amount is ignored: the

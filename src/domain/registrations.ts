@@ -50,16 +50,6 @@ export function statusLabel(status: string): string {
  * - submit → analysis: a pending or analysed attempt whose receipt arrived (a new receipt replaces it).
  * A repeat of the status an attempt already has is not a transition: callers treat it as done.
  */
-export type ConfirmationAction = 'approve' | 'reject' | 'cancel' | 'expire' | 'submit';
-
-export const ACTION_TARGET: Record<ConfirmationAction, ConfirmationStatus> = {
-  approve: 'paid',
-  reject: 'rejected',
-  cancel: 'canceled',
-  expire: 'expired',
-  submit: 'analysis',
-};
-
 const ALLOWED_FROM: Record<ConfirmationStatus, readonly ConfirmationStatus[]> = {
   paid: ['pending', 'analysis', 'expired'],
   rejected: ['pending', 'analysis', 'paid', 'expired'],
@@ -79,12 +69,12 @@ export function needsReason(to: ConfirmationStatus): boolean {
   return to === 'rejected';
 }
 
-/** A refusal or cancellation reason: trimmed, at least 3 characters (spec §5). */
+/** A refusal or cancellation reason: trimmed, 3 to 500 characters. */
 export const reasonSchema = v.pipe(
   v.string(validationMessages.reasonMin),
   v.trim(),
   v.minLength(3, validationMessages.reasonMin),
-  v.maxLength(500, validationMessages.reasonMin),
+  v.maxLength(500, validationMessages.reasonMax),
 );
 
 /** Methods whose pending attempt the member may cancel themselves (spec §4). */

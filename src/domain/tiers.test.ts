@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventMessages } from './messages.ts';
-import {
-  currentRegistration,
-  isFastpassTier,
-  sortTiers,
-  tierAction,
-  tierDisplay,
-  tierStatus,
-} from './tiers.ts';
+import { currentRegistration } from './registrations.ts';
+import { isFastpassTier, sortTiers, tierAction, tierDisplay, tierStatus } from './tiers.ts';
 import type { MyRegistration, PricingTier } from './types.ts';
 
 const now = new Date('2026-11-10T15:00:00.000Z'); // 12:00 in São Paulo

@@ -28,6 +28,14 @@ export function tierStatus(tier: TierTiming, now: Date): TierStatus {
 
 export const FASTPASS_TIER_NAME = 'Fastpass';
 
+/** Where a receipt payment (PIX) goes when the tier sets no key of its own. */
+export const DEFAULT_PIX_KEY = 'pix@congrega.app.br';
+
+/** The PIX key a tier's receipt payments go to: its own, or the default. */
+export function pixKeyOf(tier: Pick<PricingTier, 'custom_pix_key'>): string {
+  return tier.custom_pix_key ?? DEFAULT_PIX_KEY;
+}
+
 /** The tier named Fastpass (case and surrounding spaces ignored). */
 export function isFastpassTier(tier: Pick<PricingTier, 'name'>): boolean {
   return tier.name.trim().toLowerCase() === FASTPASS_TIER_NAME.toLowerCase();
@@ -85,9 +93,6 @@ export function tierDisplay(
     }
   }
 }
-
-/** The member's current registration for an event (the rule lives with registrations). */
-export { currentRegistration } from './registrations.ts';
 
 export type TierAction =
   | { kind: 'login'; loginHref: string; signupHref: string }

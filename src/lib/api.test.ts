@@ -4,7 +4,6 @@ import type { EventDetail, Me } from '../domain/types.ts';
 vi.mock('./config.ts', () => ({ SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon-key' }));
 const getSession = vi.fn();
 vi.mock('./supabase.ts', () => ({
-  AUTH_STORAGE_KEY: 'sb-abcd-auth-token',
   supabaseAuth: vi.fn(async () => ({ getSession })),
 }));
 

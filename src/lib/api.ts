@@ -4,7 +4,8 @@ import type { AppType } from '../../functions/api/app.ts';
 import { apiErrors } from '../domain/messages.ts';
 import type { FirstRead } from '../first-read.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
-import { AUTH_STORAGE_KEY, supabaseAuth } from './supabase.ts';
+import { AUTH_STORAGE_KEY } from './stored-session.ts';
+import { supabaseAuth } from './supabase.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 
@@ -106,10 +107,14 @@ export function apiClient(): ApiClient {
 /**
  * The same typed client for the public reads (events), sending no header at all: the answer is
  * the same for everyone, so it never waits for a session, a cross-origin GET needs no preflight,
- * and the early read of `src/first-read.ts` (also without headers) can stand for it.
+ * and the early read of `src/first-read.ts` (also without headers) can stand for it. These answers
+ * are cacheable (`public, max-age=0, s-maxage, stale-while-revalidate`, for a CDN): `no-cache` makes
+ * the browser ask every time (a 304 when unchanged) instead of showing a stale copy it may keep.
  */
 function createPublicClient() {
-  return hc<AppType>(`${SUPABASE_URL}/functions/v1`, { fetch: apiFetch }).api;
+  return hc<AppType>(`${SUPABASE_URL}/functions/v1`, {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => apiFetch(input, { ...init, cache: 'no-cache' }),
+  }).api;
 }
 
 let publicClient: ApiClient | null = null;

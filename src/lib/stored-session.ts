@@ -9,7 +9,17 @@ export function authStorageKey(supabaseUrl: string = SUPABASE_URL): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 }
 
-/** True when a session is stored, or when storage cannot be read (then nothing is assumed gone). */
+/**
+ * This project's key: supabase-js is configured with it (lib/supabase.ts), the API client reads the
+ * access token under it (lib/api.ts), and another tab's sign-in is noticed by it (session-sync).
+ */
+export const AUTH_STORAGE_KEY = authStorageKey();
+
+/**
+ * True when a session is stored, or when storage cannot be read: then nothing is assumed gone (no
+ * wipe of member data, no redirect to sign-in), since supabase-js falls back to keeping a session
+ * in memory, and a guest only pays for loading supabase-js.
+ */
 export function hasStoredSession(
   storage: Pick<Storage, 'getItem'> | null = globalThis.localStorage ?? null,
   supabaseUrl: string = SUPABASE_URL,

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
+import { AUTH_STORAGE_KEY } from './stored-session.ts';
 
 /**
  * The auth parameters the page was opened with (`#access_token=…`, `#error=…`, `?error=…`), captured
@@ -21,12 +22,6 @@ function readInitialAuthParams(): URLSearchParams {
   }
   return params;
 }
-
-/**
- * Where supabase-js keeps the session in localStorage (its default key, spelled out so that the API
- * client can read the access token without loading the SDK).
- */
-export const AUTH_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
 
 let client: Promise<SupabaseClient> | null = null;
 

@@ -169,6 +169,25 @@ describe('seeded host and the API function', () => {
       expect(Number(res.headers.get('content-length'))).toBeLessThan(plainText.length / 2);
       expect(await res.text()).toBe(plainText); // fetch decodes it
     }
+    // The public reads' cache headers pass through the host (and its compression) untouched.
+    const cached = await fetch(`${host.url}/functions/v1/api/v1/events/upcoming`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(cached.headers.get('content-encoding')).toBe('gzip');
+    expect(cached.headers.get('cache-control')).toMatch(
+      /^public, .*s-maxage=\d+.*stale-while-revalidate=\d+/,
+    );
+    expect(cached.headers.get('vary')).toMatch(/authorization/i);
+    const etag = cached.headers.get('etag');
+    expect(etag).toMatch(/^W\//);
+    await cached.arrayBuffer();
+    const revalidated = await fetch(`${host.url}/functions/v1/api/v1/events/upcoming`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag! },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(etag);
+    expect(revalidated.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await revalidated.text()).toBe('');
     // Demo images were stored by the seed in the public bucket.
     const [row] = await host.database.db.query<{ name: string }>(
       "select name from storage.objects where bucket_id = 'images' limit 1",

@@ -55,22 +55,43 @@ export async function startPostgres(): Promise<PostgresCluster> {
   }
   const data = join(dir, 'data');
   const port = await freePort();
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-w',
-    '-l',
-    join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  // Whatever happens to the caller (an uncaught error, process.exit), the server goes with it.
+  let running = false;
+  const stopNow = () => {
+    if (running) {
+      running = false;
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopNow);
+  try {
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    running = true; // from here a failed start may still have left a postmaster
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+  } catch (error) {
+    stopNow();
+    process.removeListener('exit', stopNow);
+    throw error;
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
+      stopNow();
+      process.removeListener('exit', stopNow);
     },
   };
 }

@@ -3,13 +3,13 @@ import { DEMO_TEMPLES, DEMO_USERS } from '../../../server/seed/demo.ts';
 import { cpfFrom } from '../../../server/seed/index.ts';
 import { authApiErrors } from '../../../src/domain/messages/auth.ts';
 import { createHttpAuthAdmin } from '../ports/http.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { startTestHost, type TestHost } from '../testing/test-app.ts';
 
 // CPF squatting (issue 6): only confirmed accounts hold a CPF; /signup says nothing about whose CPF
 // has an account; the conflict is settled at confirmation and at welcome; stale signups expire.
-let h: Harness;
+let h: TestHost;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestHost();
 }, 120_000);
 afterAll(() => h?.close());
 
@@ -41,7 +41,7 @@ async function welcome(email: string, cpf: string) {
   const token = await h.token({ email, password: PASSWORD });
   return h.call('/v1/welcome', {
     token,
-    body: { congregacao: DEMO_TEMPLES.sede.id, phone: '11987654321', cpf },
+    json: { congregacao: DEMO_TEMPLES.sede.id, phone: '11987654321', cpf },
   });
 }
 
@@ -52,8 +52,8 @@ describe('anonymous POST /signup is no CPF lookup', () => {
     const [membro] = await h.query<{ cpf: string }>('select cpf from public.profiles where id = $1', [
       DEMO_USERS.membro.id,
     ]);
-    const taken = await h.call('/signup', { body: signupBody('sonda.1@exemplo.com', membro!.cpf) });
-    const free = await h.call('/signup', { body: signupBody('sonda.2@exemplo.com', cpfFrom('700000001')) });
+    const taken = await h.call('/signup', { json: signupBody('sonda.1@exemplo.com', membro!.cpf) });
+    const free = await h.call('/signup', { json: signupBody('sonda.2@exemplo.com', cpfFrom('700000001')) });
     expect({ status: taken.status, body: taken.body }).toEqual({ status: free.status, body: free.body });
     expect(taken.status).toBe(200);
     expect(await h.host.mailbox.list({ to: 'sonda.1@exemplo.com' })).toHaveLength(1);
@@ -66,8 +66,8 @@ describe('a squatted CPF goes to whoever confirms first; the other is sent to we
   const cpf = cpfFrom('700000002');
 
   it("the real owner signs up and confirms although a squatter's unconfirmed signup has the CPF", async () => {
-    expect((await h.call('/signup', { body: signupBody('squatter@exemplo.com', cpf) })).status).toBe(200);
-    expect((await h.call('/signup', { body: signupBody('dona@exemplo.com', cpf) })).status).toBe(200);
+    expect((await h.call('/signup', { json: signupBody('squatter@exemplo.com', cpf) })).status).toBe(200);
+    expect((await h.call('/signup', { json: signupBody('dona@exemplo.com', cpf) })).status).toBe(200);
     await confirm('dona@exemplo.com');
     expect(await profileOf('dona@exemplo.com')).toEqual({ cpf, account_confirmed: true });
     expect(await profileOf('squatter@exemplo.com')).toEqual({ cpf, account_confirmed: false });
@@ -146,7 +146,7 @@ describe('the database keeps the rule', () => {
     const confirmedOld = await user('confirmado@x.test', true, 30);
     await profile(old, cpf);
     await profile(recent, cpfFrom('700000006'));
-    expect((await h.call('/signup', { body: signupBody('varredura@exemplo.com', cpf) })).status).toBe(200);
+    expect((await h.call('/signup', { json: signupBody('varredura@exemplo.com', cpf) })).status).toBe(200);
     const left = await h.query<{ id: string }>('select id from auth.users where id = any($1::uuid[])', [
       `{${old},${recent},${confirmedOld}}`,
     ]);

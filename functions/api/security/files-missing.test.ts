@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FILES } from '../../../server/seed/demo.ts';
 import { apiErrors } from '../../../src/domain/messages.ts';
 import { isMissingObject, UpstreamError } from '../ports/http.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { startTestHost, type TestHost } from '../testing/test-app.ts';
 
-let h: Harness;
+let h: TestHost;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestHost();
 }, 120_000);
 afterAll(() => h?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/postgres/databases.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { startTestHost, type TestHost } from '../testing/test-app.ts';
 
 // postgres.js serialises a jsonb parameter with JSON.stringify: JSON text bound there became a JSON
 // *string* on PostgreSQL (PGlite parsed it, so only the postgres project could see it).
@@ -23,9 +23,9 @@ describe('objects bound to jsonb parameters are stored as jsonb objects on both 
 });
 
 describe('a host writes jsonb objects (storage metadata)', () => {
-  let h: Harness;
+  let h: TestHost;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startTestHost();
   });
   afterAll(() => h?.close());
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EVENTS, DEMO_FILES, DEMO_TEMPLES } from '../../../server/seed/demo.ts';
 import { forbiddenCharactersMessage } from '../../../src/domain/text.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { startTestHost, type TestHost } from '../testing/test-app.ts';
 
-let h: Harness;
+let h: TestHost;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestHost();
 }, 120_000);
 afterAll(() => h?.close());
 

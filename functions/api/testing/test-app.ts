@@ -1,17 +1,26 @@
 /**
- * In-process route tests (vitest only, never imported by the app): the real `createApp` over fake
- * ports, called with `app.request` or the typed `client` (hono/testing), no HTTP and no GoTrue.
- * Tokens are fakes too: `tokenFor(user)` gives a bearer token the app accepts as that user, so a test
- * chooses who calls without signing in. The database is whatever `db` is given: a seeded PGlite
- * (`seededDb()`) for reads and writes, or `unusedDb` to prove a request never reached it.
+ * The API test harness (vitest only, never imported by the app), in two modes with one way to call:
+ * - `createTestApp(ports)`: in process, the real `createApp` over fake ports, called with
+ *   `app.request` or the typed `client` (hono/testing), no HTTP and no GoTrue. Tokens are fakes too:
+ *   `tokenFor(user)` gives a bearer token the app accepts as that user, so a test chooses who calls
+ *   without signing in. The database is whatever `db` is given: a seeded PGlite (`seededDb()`) for
+ *   reads and writes, or `unusedDb` to prove a request never reached it.
+ * - `startTestHost()`: the real local host (GoTrue, JWKS, storage, mailbox) on a seeded database,
+ *   for what only the whole stack shows: real sign-in tokens, sign-up e-mails, stored files.
+ * Both answer `call(path, { method, token, json, raw, headers })` → `{ status, body, headers }` and a
+ * `client` typed from `AppType`, as the browser's.
  */
 import { randomUUID } from 'node:crypto';
+import { hc } from 'hono/client';
 import { testClient } from 'hono/testing';
 import { openMigratedDatabase } from '../../../server/db.ts';
 import { DEV_PLACES } from '../../../server/dev/places.ts';
-import { DEMO_USERS, type DemoUserKey } from '../../../server/seed/demo.ts';
+import { createHost } from '../../../server/host.ts';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from '../../../server/seed/demo.ts';
 import { seed } from '../../../server/seed/index.ts';
-import { createApp } from '../app.ts';
+import { supabaseClient } from '../../../tests/contract/helpers.ts';
+import { testDatabaseOptions } from '../../../tests/postgres/databases.ts';
+import { type AppType, createApp } from '../app.ts';
 import type { AuthContextUser } from '../lib/context.ts';
 import type { Db } from '../ports/db.ts';
 import { createFixedGeocoder } from '../ports/geocoder.ts';
@@ -196,6 +205,40 @@ export function fakePayments() {
 
 export type TestPorts = Partial<Omit<Ports, 'env'>> & { db: Db };
 
+/** How a test calls the API: a path under the function (e.g. '/v1/me'), a token, a JSON body. */
+export interface CallInit {
+  method?: string;
+  token?: string;
+  json?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+/** `call` over a way to send a request (in process, or over HTTP to a host). */
+function caller(send: (path: string, init: RequestInit) => Promise<Response>) {
+  return async (path: string, init: CallInit = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined = init.raw;
+    if (init.json !== undefined) body = JSON.stringify(init.json);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await send(path, {
+      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+    });
+    const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  };
+}
+
 /** The real app over fake ports (the given ones win), plus helpers to call it as someone. */
 export function createTestApp(given: TestPorts) {
   const tokens = new Map<string, AuthContextUser>();
@@ -248,40 +291,62 @@ export function createTestApp(given: TestPorts) {
   }
 
   /** `app.request` under the Edge Function's path, with an optional token and JSON body. */
-  async function call(
-    path: string,
-    init: {
-      method?: string;
-      token?: string;
-      json?: unknown;
-      raw?: string;
-      headers?: Record<string, string>;
-    } = {},
-  ) {
-    const headers: Record<string, string> = { ...init.headers };
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body: string | undefined = init.raw;
-    if (init.json !== undefined) body = JSON.stringify(init.json);
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await app.request(`/api${path}`, {
-      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-    });
-    const text = await res.text();
-    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
-    let json: any = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    return { status: res.status, body: json, headers: res.headers };
-  }
+  const call = caller(async (path, init) => app.request(`/api${path}`, init));
 
   /** The typed client (the same type the browser uses), over app.request. */
   const client = (token?: string) =>
     testClient(app, {}, undefined, token ? { headers: { authorization: `Bearer ${token}` } } : {}).api;
 
   return { app, ports, authAdmin, storage, payments, tokenFor, call, client };
+}
+
+export type Host = Awaited<ReturnType<typeof createHost>>;
+export type TestHost = Awaited<ReturnType<typeof startTestHost>>;
+
+/**
+ * The real local host in-process on a fresh database with the demo seed (PGlite in memory, or in the
+ * postgres project a fresh seeded database on the shared PostgreSQL), the real supabase-js to sign
+ * demo users in, and `call` over HTTP to `${url}/functions/v1/api/...`.
+ */
+export async function startTestHost() {
+  const host = await createHost({ dataDir: 'memory://', port: 0, ...(await testDatabaseOptions(true)) });
+  const url = host.url.replace(/\/+$/, '');
+  const api = `${url}/functions/v1/api`;
+  const tokens = new Map<string, string>();
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const { data, error } = await supabaseClient(url, host.anonKey).auth.signInWithPassword({
+      email,
+      password,
+    });
+    if (error || !data.session) throw new Error(`sign-in failed for ${email}: ${error?.message}`);
+    return data.session.access_token;
+  }
+
+  return {
+    host,
+    url,
+    api,
+    call: caller((path, init) => fetch(`${api}${path}`, init)),
+    /** The typed client over HTTP, as the browser builds it (src/lib/api.ts). */
+    client: (token?: string) =>
+      hc<AppType>(`${url}/functions/v1`, token ? { headers: { authorization: `Bearer ${token}` } } : {}).api,
+    /** A real access token of a demo user (cached) or of any e-mail and password. */
+    async token(user: DemoUserKey | { email: string; password: string }): Promise<string> {
+      const creds =
+        typeof user === 'string' ? { email: DEMO_USERS[user].email, password: DEMO_PASSWORD } : user;
+      const cached = tokens.get(creds.email);
+      if (cached) return cached;
+      const t = await signIn(creds.email, creds.password);
+      tokens.set(creds.email, t);
+      return t;
+    },
+    async count(table: string): Promise<number> {
+      const rows = await host.database.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+      return rows[0]!.n;
+    },
+    query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) =>
+      host.database.db.query<T>(sql, params),
+    close: () => host.close(),
+  };
 }

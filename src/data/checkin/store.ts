@@ -153,10 +153,6 @@ function keepCheckins(entries: RosterEntry[], stored: (RosterEntry | undefined)[
   });
 }
 
-export function readRosterMeta(eventId: string, db = defaultDb): Promise<RosterMeta | undefined> {
-  return db.rosterMeta.get(eventId);
-}
-
 /** Rows of the event's roster here: the downloaded ones and those added since. */
 export async function rosterCount(eventId: string, db = defaultDb): Promise<number> {
   const pages = await rosterPagesIndex(eventId, db);

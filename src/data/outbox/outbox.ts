@@ -32,13 +32,6 @@ export interface OutboxHandler<A extends { clientId: string }> {
   tables(db: CongregaDb): Table[];
 }
 
-export async function enqueue(
-  item: Omit<OutboxItem, 'attempts' | 'createdAt'>,
-  db = defaultDb,
-): Promise<void> {
-  await db.outbox.put({ ...item, attempts: 0, createdAt: Date.now() });
-}
-
 export function pendingCount(db = defaultDb): Promise<number> {
   return db.outbox.count();
 }

@@ -12,6 +12,7 @@ export const validationMessages = {
   date: 'Insira uma data válida',
   voucherLength: 'O campo deve ter exatamente 8 caracteres',
   reasonMin: 'O motivo deve ter ao menos 3 caracteres',
+  reasonMax: 'O motivo deve ter no máximo 500 caracteres',
   addressRequired: 'O endereço é obrigatório.',
   receiptRequired: 'Escolha o arquivo do comprovante',
   passwordMax: 'A senha deve ter no máximo 72 caracteres',

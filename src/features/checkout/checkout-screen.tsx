@@ -14,7 +14,7 @@ import { formatLongDateTime } from '../../domain/dates.ts';
 import { checkoutApiErrors, checkoutMessages as m } from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { currentRegistration, offeredMethods, statusLabel } from '../../domain/registrations.ts';
-import { tierDisplay } from '../../domain/tiers.ts';
+import { pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { useOnlineStatus } from '../../lib/session.ts';
 import { FormAlert } from '../../ui/field.tsx';
@@ -260,7 +260,7 @@ function instructionsOf(
 ) {
   switch (method) {
     case 'file':
-      return m.instructions.file(tier.custom_pix_key ?? 'pix@congrega.app.br');
+      return m.instructions.file(pixKeyOf(tier));
     case 'cash':
       return m.instructions.cash;
     case 'link':

@@ -16,12 +16,12 @@ import {
   RECEIPT_TYPES,
   VOUCHER_LENGTH,
 } from '../../domain/registrations.ts';
+import { pixKeyOf } from '../../domain/tiers.ts';
 import type { Confirmation } from '../../domain/types.ts';
 import { MaskedField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 
-const DEFAULT_PIX_KEY = 'pix@congrega.app.br';
 const MercadoPagoStatus = lazy(() =>
   import('./mercadopago-pix.tsx').then((x) => ({ default: x.MercadoPagoStatus })),
 );
@@ -39,10 +39,7 @@ export function MethodNext({
   onVoucherPaid(): void;
 }) {
   if (attempt.strategy === 'file' && attempt.status === 'pending') {
-    const key =
-      (attempt.request_data?.pix_key as string | undefined) ??
-      registration.tier.custom_pix_key ??
-      DEFAULT_PIX_KEY;
+    const key = (attempt.request_data?.pix_key as string | undefined) ?? pixKeyOf(registration.tier);
     return (
       <div className="method-next">
         <p>{m.instructions.file(key)}</p>

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { loadMe, runSignOutCleanups, useMeStatus, useSessionStore } from '../../lib/session.ts';
+import { AUTH_STORAGE_KEY, hasStoredSession } from '../../lib/stored-session.ts';
 import { initialAuthParams, supabaseAuth } from '../../lib/supabase.ts';
-import { AUTH_TOKEN_KEY, hasStoredSession } from './stored-session.ts';
 
 type Navigate = (href: string) => void;
 
@@ -84,7 +84,7 @@ export function startSessionSync(): void {
   }
   if (useSessionStore.getState().session === undefined) useSessionStore.getState().setSession(null);
   const onStorage = (e: StorageEvent) => {
-    if (e.key && AUTH_TOKEN_KEY.test(e.key) && e.newValue) {
+    if (e.key === AUTH_STORAGE_KEY && e.newValue) {
       window.removeEventListener('storage', onStorage);
       subscribeToAuth();
     }

@@ -8,12 +8,18 @@ import { type Me, PERMISSIONS } from '../../../../src/domain/types.ts';
 import { supabaseClient } from '../../../../tests/contract/helpers.ts';
 import { createHttpAuthAdmin } from '../../ports/http.ts';
 import type { AuthAdmin } from '../../ports/index.ts';
-import { type Harness, startHarness } from '../../testing/harness.ts';
-import { createTestApp, fakeAuthAdmin, seededDb, unusedDb } from '../../testing/test-app.ts';
+import {
+  createTestApp,
+  fakeAuthAdmin,
+  seededDb,
+  startTestHost,
+  type TestHost,
+  unusedDb,
+} from '../../testing/test-app.ts';
 
-let h: Harness;
+let h: TestHost;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestHost();
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -66,7 +72,7 @@ describe('POST /signup', () => {
   it('creates the account and the profile, and GoTrue mails the confirmation', async () => {
     const body = newSignup('1001');
     const before = await counts();
-    const res = await h.call('/signup', { body });
+    const res = await h.call('/signup', { json: body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     const after = await counts();
@@ -93,7 +99,7 @@ describe('POST /signup', () => {
 
   it('stores another church instead of a congregation', async () => {
     const body = newSignup('1002', { congregacao: null, otherChurch: 'Igreja Batista da Paz' });
-    expect((await h.call('/signup', { body })).status).toBe(200);
+    expect((await h.call('/signup', { json: body })).status).toBe(200);
     const [p] = await h.query('select temple_id, other_church from public.profiles where email = $1', [
       body.email,
     ]);
@@ -102,7 +108,7 @@ describe('POST /signup', () => {
 
   it('answers 409 EMAIL_ALREADY_REGISTERED for a registered e-mail', async () => {
     const before = await counts();
-    const res = await h.call('/signup', { body: newSignup('1003', { email: DEMO_USERS.admin.email }) });
+    const res = await h.call('/signup', { json: newSignup('1003', { email: DEMO_USERS.admin.email }) });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       code: 'EMAIL_ALREADY_REGISTERED',
@@ -115,7 +121,7 @@ describe('POST /signup', () => {
     const [membro] = await h.query<{ cpf: string }>('select cpf from public.profiles where id = $1', [
       DEMO_USERS.membro.id,
     ]);
-    const res = await h.call('/signup', { body: newSignup('1004', { cpf: membro!.cpf }) });
+    const res = await h.call('/signup', { json: newSignup('1004', { cpf: membro!.cpf }) });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     const holders = await h.query<{ id: string }>(
@@ -142,7 +148,7 @@ describe('POST /signup', () => {
       [{ ...newSignup('1005'), email: 42 }, validationMessages.required],
     ];
     for (const [body, message] of cases) {
-      const res = await h.call('/signup', { body });
+      const res = await h.call('/signup', { json: body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body, JSON.stringify(body)).toEqual({ code: 'INVALID_DATA', message });
     }
@@ -184,7 +190,7 @@ describe('POST /v1/welcome', () => {
     // invalid body: 400 with the CPF message, nothing created
     const bad = await h.call('/v1/welcome', {
       token,
-      body: {
+      json: {
         congregacao: DEMO_TEMPLES.sede.id,
         fromOtherChurch: false,
         otherChurch: '',
@@ -200,7 +206,7 @@ describe('POST /v1/welcome', () => {
 
     const ok = await h.call('/v1/welcome', {
       token,
-      body: {
+      json: {
         congregacao: null,
         fromOtherChurch: true,
         otherChurch: 'Comunidade Vida Nova',
@@ -252,14 +258,14 @@ describe('POST /v1/welcome', () => {
     ]);
     const res = await h.call('/v1/welcome', {
       token,
-      body: { congregacao: DEMO_TEMPLES.sede.id, phone: '11987654321', cpf: membro!.cpf },
+      json: { congregacao: DEMO_TEMPLES.sede.id, phone: '11987654321', cpf: membro!.cpf },
     });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('CPF_ALREADY_REGISTERED');
   });
 
   it('needs a token', async () => {
-    expect((await h.call('/v1/welcome', { body: {} })).status).toBe(401);
+    expect((await h.call('/v1/welcome', { json: {} })).status).toBe(401);
   });
 });
 

@@ -2,8 +2,6 @@ import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as v from 'valibot';
 import {
-  ADMIN_ACTION_TARGET,
-  type AdminAction,
   adminConfirmationsQuerySchema,
   reasonBodySchema,
 } from '../../../../src/domain/admin-registrations.ts';
@@ -11,33 +9,16 @@ import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requirePermission, requireUser } from '../../middleware/auth.ts';
-import type { Db } from '../../ports/db.ts';
-import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
-import { listAdminConfirmations, listConfirmationEvents } from './admin-confirmations.service.ts';
+import {
+  applyStaffDecision,
+  listAdminConfirmations,
+  listConfirmationEvents,
+} from './admin-confirmations.service.ts';
 
 /** An id that cannot be an attempt's is as unknown as a missing one: 404. */
 const attemptParam = valid('param', v.object({ id: v.pipe(v.string(), v.uuid()) }), () =>
   notFound('REGISTRATION_NOT_FOUND'),
 );
-
-/**
- * A staff decision on one attempt, through the one transition function (row locks, the domain's
- * allowed moves — 409 INVALID_TRANSITION otherwise —, the reason kept, the place back once).
- */
-async function decide(db: Db, id: string, action: AdminAction, reviewerId: string, reason?: string) {
-  const result = await transitionConfirmation(db, {
-    confirmationId: id,
-    to: ADMIN_ACTION_TARGET[action],
-    reason: reason ?? null,
-    reviewedBy: reviewerId,
-  });
-  return {
-    id: result.confirmation.id,
-    status: result.confirmation.status,
-    registration: { id: result.registration.id, status: result.registration.status },
-    changed: result.changed,
-  };
-}
 
 const factory = createFactory<AppEnv>();
 
@@ -51,7 +32,7 @@ const decisionWithReason = (action: 'reject' | 'cancel') =>
     valid('json', reasonBodySchema),
     async (c) =>
       c.json(
-        await decide(
+        await applyStaffDecision(
           c.get('ports').db,
           c.req.valid('param').id,
           action,
@@ -85,7 +66,9 @@ export const adminConfirmationsRoutes = new Hono<AppEnv>()
     requirePermission('write_confirmations'),
     attemptParam,
     async (c) =>
-      c.json(await decide(c.get('ports').db, c.req.valid('param').id, 'approve', c.get('user').id)),
+      c.json(
+        await applyStaffDecision(c.get('ports').db, c.req.valid('param').id, 'approve', c.get('user').id),
+      ),
   )
   .post('/v1/admin/confirmations/:id/reject', ...decisionWithReason('reject'))
   .post('/v1/admin/confirmations/:id/cancel', ...decisionWithReason('cancel'));

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import {
+  ADMIN_ACTION_TARGET,
   ADMIN_CONFIRMATIONS_PAGE_SIZE,
+  type AdminAction,
   type AdminConfirmationEvent,
   type AdminConfirmationFilter,
   type AdminConfirmationPage,
@@ -10,6 +12,7 @@ import { qb, run } from '../../db/kysely.ts';
 import { invalidData } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
+import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 
 /** Where a page ends: the last row's sort name and confirmation id. */
 interface Cursor {
@@ -177,4 +180,29 @@ export async function listConfirmationEvents(db: Db): Promise<AdminConfirmationE
       .limit(200),
   );
   return rows.map((r) => ({ id: r.id, title: r.title, starts_at: iso(r.starts_at) }));
+}
+
+/**
+ * A staff decision on one attempt, through the one transition function (row locks, the domain's
+ * allowed moves — 409 INVALID_TRANSITION otherwise —, the reason kept, the place back once).
+ */
+export async function applyStaffDecision(
+  db: Db,
+  id: string,
+  action: AdminAction,
+  reviewerId: string,
+  reason?: string,
+) {
+  const result = await transitionConfirmation(db, {
+    confirmationId: id,
+    to: ADMIN_ACTION_TARGET[action],
+    reason: reason ?? null,
+    reviewedBy: reviewerId,
+  });
+  return {
+    id: result.confirmation.id,
+    status: result.confirmation.status,
+    registration: { id: result.registration.id, status: result.registration.status },
+    changed: result.changed,
+  };
 }

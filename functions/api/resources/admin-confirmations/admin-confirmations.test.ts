@@ -258,6 +258,8 @@ describe('POST /v1/admin/confirmations/:id/approve|reject|cancel', () => {
     expect((await post(carla.confirmationId, 'reject', 'secretaria', { reason: 'ab' })).body.message).toBe(
       'O motivo deve ter ao menos 3 caracteres',
     );
+    const long = await post(carla.confirmationId, 'reject', 'secretaria', { reason: 'x'.repeat(501) });
+    expect(long.body.message).toBe('O motivo deve ter no máximo 500 caracteres');
     expect((await statusOf(carla.confirmationId)).status).toBe('pending');
 
     const res = await post(carla.confirmationId, 'reject', 'admin', { reason: '  Pagamento não recebido  ' });

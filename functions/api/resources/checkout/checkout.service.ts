@@ -22,6 +22,7 @@ import { ApiHttpError } from '../../lib/errors.ts';
 import { isoOrNull } from '../../lib/rows.ts';
 import { enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Ports } from '../../ports/index.ts';
+import { takePlace } from '../tiers/places.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
 import type { MethodContext, StartedAttempt } from './methods/method.ts';
 
@@ -149,18 +150,7 @@ export async function checkout(
       rethrowPg(error);
     }
     // the place, in one statement: concurrent checkouts queue on the tier row, none goes below 0
-    if (row.total !== null) {
-      const taken = await runOneOrNull(
-        tx,
-        qb
-          .updateTable('pricing_tiers')
-          .set((eb) => ({ available: eb('available', '-', 1) }))
-          .where('id', '=', row.id)
-          .where('available', '>', 0)
-          .returning('available'),
-      );
-      if (!taken) throw tierUnavailable();
-    }
+    if (row.total !== null) await takePlace(tx, row.id);
     const attempt = await runOne(
       tx,
       qb

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PIX_KEY } from '../../../../src/domain/tiers.ts';
 import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
 import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
 import { createTestApp, TEST_NOW } from '../../testing/test-app.ts';
@@ -205,7 +206,7 @@ describe('receipts, vouchers, cancel, my registration', () => {
     const fx = await makeEvent(db());
     const m = await member();
     const { body } = await buy(m.token, fx, { paymentMethod: 'file' });
-    expect(body[0].request_data).toEqual({ pix_key: 'pix@congrega.app.br' });
+    expect(body[0].request_data).toEqual({ pix_key: DEFAULT_PIX_KEY });
     const res = await upload(m.token, body[0].confirmation_id, PNG);
     expect(res).toEqual({ status: 200, body: { status: 'analysis' } });
     const stored = [...t.storage.objects.keys()].find((k) => k.includes(body[0].confirmation_id))!;

@@ -24,6 +24,7 @@ import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { enqueueRegistrationMail, mailKindForTransition } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
+import { returnPlace, takePlace } from '../tiers/places.ts';
 
 /** The attempt and its registration as locked for the change. */
 export interface LockedAttempt {
@@ -143,28 +144,11 @@ export async function transitionConfirmation(db: Db, input: TransitionInput): Pr
       const wasActive = isActiveStatus(registration.status);
       const nowActive = isActiveStatus(input.to);
       if (wasActive && !nowActive) {
-        await exec(
-          tx,
-          qb
-            .updateTable('pricing_tiers')
-            .set((eb) => ({ available: eb('available', '+', 1) }))
-            .where('id', '=', registration.tier_id)
-            .where('total', 'is not', null),
-        );
+        await returnPlace(tx, registration.tier_id);
         placeDelta = 1;
       } else if (!wasActive && nowActive) {
-        // limited tiers: only while a place is left; unlimited ones (total null) always match
-        const taken = await runOneOrNull(
-          tx,
-          qb
-            .updateTable('pricing_tiers')
-            .set((eb) => ({ available: eb('available', '-', 1) }))
-            .where('id', '=', registration.tier_id)
-            .where((eb) => eb.or([eb('total', 'is', null), eb('available', '>', 0)]))
-            .returning('total'),
-        );
-        if (!taken) throw new ApiHttpError(409, 'TIER_UNAVAILABLE');
-        if (taken.total !== null) placeDelta = -1;
+        // limited tiers: only while a place is left (else TIER_UNAVAILABLE); unlimited ones always
+        if ((await takePlace(tx, registration.tier_id)).limited) placeDelta = -1;
       }
       try {
         await exec(

@@ -183,3 +183,124 @@ describe('GET /v1/events?month=', () => {
     expect((await one.json()).title).toBe(DEMO_EVENTS.conference.title);
   });
 });
+
+describe('caching of the public reads (a CDN in front of the function)', () => {
+  const reads = () => [
+    '/v1/events/upcoming',
+    `/v1/events?month=${monthOf(now)}`,
+    `/v1/events/${DEMO_EVENTS.conference.id}`,
+  ];
+
+  it('anonymous: public for shared caches, with an ETag, varying on Authorization', async () => {
+    for (const path of reads()) {
+      const { status, headers } = await h.call(path);
+      expect(status, path).toBe(200);
+      const cache = headers.get('cache-control') ?? '';
+      expect(cache, path).toMatch(/^public, /);
+      expect(cache, path).toMatch(/\bmax-age=0\b/);
+      expect(cache, path).toMatch(/\bs-maxage=[1-9]\d*\b/);
+      expect(cache, path).toMatch(/\bstale-while-revalidate=[1-9]\d*\b/);
+      expect(headers.get('etag'), path).toMatch(/^W\/"[0-9a-f]{40}"$/);
+      expect(headers.get('vary'), path).toMatch(/\bAuthorization\b/i);
+    }
+  });
+
+  it('If-None-Match with the ETag answers 304 without a body; another tag gets the full answer', async () => {
+    for (const path of reads()) {
+      const first = await h.call(path);
+      const etag = first.headers.get('etag')!;
+      const again = await h.call(path, { headers: { 'if-none-match': etag } });
+      expect(again.status, path).toBe(304);
+      expect(again.body, path).toBeNull();
+      expect(again.headers.get('etag'), path).toBe(etag);
+      expect(again.headers.get('cache-control'), path).toBe(first.headers.get('cache-control'));
+      expect(again.headers.get('content-type'), path).toBeNull();
+      // a list of tags, the strong form of the same tag, and '*' match too (weak comparison)
+      for (const inm of [`W/"other", ${etag}`, etag.replace(/^W\//, ''), '*']) {
+        expect((await h.call(path, { headers: { 'if-none-match': inm } })).status, inm).toBe(304);
+      }
+      const other = await h.call(path, { headers: { 'if-none-match': 'W/"not-this-one"' } });
+      expect(other.status, path).toBe(200);
+      expect(other.body, path).toEqual(first.body);
+    }
+  });
+
+  it('the ETag changes when the event does', async () => {
+    const path = `/v1/events/${DEMO_EVENTS.openEvent.id}`;
+    const before = (await h.call(path)).headers.get('etag');
+    expect((await h.call(path)).headers.get('etag')).toBe(before);
+    const db = h.ports.db;
+    const [row] = await db.query<{ title: string }>('select title from events where id = $1', [
+      DEMO_EVENTS.openEvent.id,
+    ]);
+    const title = row!.title;
+    await db.query('update events set title = $2 where id = $1', [DEMO_EVENTS.openEvent.id, `${title}!`]);
+    try {
+      const after = await h.call(path, { headers: { 'if-none-match': before! } });
+      expect(after.status).toBe(200);
+      expect(after.headers.get('etag')).not.toBe(before);
+    } finally {
+      await db.query('update events set title = $2 where id = $1', [DEMO_EVENTS.openEvent.id, title]);
+    }
+  });
+
+  it('with a token: private, no-store, no ETag, never a 304, never public', async () => {
+    const token = h.tokenFor('membro');
+    for (const path of reads()) {
+      const anonymous = await h.call(path);
+      const signedIn = await h.call(path, {
+        token,
+        headers: { 'if-none-match': anonymous.headers.get('etag')! },
+      });
+      expect(signedIn.status, path).toBe(200);
+      expect(signedIn.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(signedIn.headers.get('cache-control'), path).not.toMatch(/public|s-maxage/);
+      expect(signedIn.headers.get('etag'), path).toBeNull();
+      expect(signedIn.headers.get('vary'), path).toMatch(/\bAuthorization\b/i);
+      // the answer carries nothing of the member: the same as the anonymous one
+      expect(signedIn.body, path).toEqual(anonymous.body);
+    }
+    // any Authorization counts, even one the API does not accept
+    const odd = await h.call(`/v1/events/${DEMO_EVENTS.conference.id}`, { token: 'not-a-token' });
+    expect(odd.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('a crowd of identical anonymous reads queries the database once, each gets the answer', async () => {
+    let queries = 0;
+    const db = h.ports.db;
+    const counted = createTestApp({
+      db: {
+        query: (sql, params) => {
+          queries += 1;
+          return db.query(sql, params);
+        },
+        transaction: db.transaction,
+      },
+      clock: { now: () => now },
+    });
+    const path = `/v1/events/${DEMO_EVENTS.conference.id}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => counted.call(path)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1);
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(queries).toBeLessThan(5);
+    // once answered, a later read queries again (nothing is kept)
+    const before = queries;
+    await counted.call(path);
+    expect(queries).toBe(before + 1);
+    // with a token, each read is its own
+    const token = counted.tokenFor('membro');
+    queries = 0;
+    await Promise.all(Array.from({ length: 5 }, () => counted.call(path, { token })));
+    expect(queries).toBe(5);
+  });
+
+  it('errors are never stored (a CDN would keep a 404 by its own default)', async () => {
+    for (const path of ['/v1/events/00000000-0000-4000-8000-000000000000', '/v1/events?month=abc']) {
+      const { status, headers } = await h.call(path);
+      expect(status, path).toBeGreaterThanOrEqual(400);
+      expect(headers.get('cache-control'), path).toBe('no-store');
+      expect(headers.get('etag'), path).toBeNull();
+    }
+  });
+});

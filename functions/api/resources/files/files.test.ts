@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMINREG_DEMO } from '../../../../server/seed/adminreg.ts';
 import { DEMO_FILES } from '../../../../server/seed/demo.ts';
-import { type Harness, startHarness } from '../../testing/harness.ts';
-import { createTestApp, seededDb } from '../../testing/test-app.ts';
+import { createTestApp, seededDb, startTestHost, type TestHost } from '../../testing/test-app.ts';
 import { SIGNED_URL_SECONDS } from './files.service.ts';
 
 const path = (filename: string, type = 'eventFile') =>
@@ -90,9 +89,9 @@ describe('GET /v1/files?type=receiptFile (in-process)', () => {
 
 // Through the real host: the signed URL is served by its storage.
 describe('GET /v1/files (host)', () => {
-  let h: Harness;
+  let h: TestHost;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startTestHost();
   }, 120_000);
   afterAll(async () => {
     await h?.close();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../testing/harness.ts';
+import { startTestHost, type TestHost } from '../../testing/test-app.ts';
 
 // Through the real host: PGlite in the unit project, a real PostgreSQL (several connections) in the
 // postgres project, where place-taking and total changes really run at the same time.
-let h: Harness;
+let h: TestHost;
 let admin: string;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestHost();
   admin = await h.token('admin');
 }, 120_000);
 afterAll(async () => {
@@ -27,7 +27,7 @@ describe('tier total vs. places taken, concurrently', () => {
     const [venue] = await h.query<{ id: string }>('select id from public.venues limit 1');
     const event = await h.call('/v1/admin/events', {
       token: admin,
-      body: {
+      json: {
         title: 'Congresso concorrido',
         starts_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
         venue_ids: [venue!.id],
@@ -36,7 +36,7 @@ describe('tier total vs. places taken, concurrently', () => {
     expect(event.status).toBe(201);
     const tier = await h.call(`/v1/admin/events/${event.body.id}/tiers`, {
       token: admin,
-      body: { name: 'Lote único', price: 5000, total: 100 },
+      json: { name: 'Lote único', price: 5000, total: 100 },
     });
     expect(tier.body).toMatchObject({ total: 100, available: 100 });
     const tierId = tier.body.id as string;
@@ -48,7 +48,7 @@ describe('tier total vs. places taken, concurrently', () => {
         h.call(`/v1/admin/events/${event.body.id}/tiers/${tierId}`, {
           method: 'PUT',
           token: admin,
-          body: { name: 'Lote único', price: 5000, total },
+          json: { name: 'Lote único', price: 5000, total },
         }),
       ),
     );
@@ -74,7 +74,7 @@ describe('tier total vs. places taken, concurrently', () => {
     const below = await h.call(`/v1/admin/events/${event.body.id}/tiers/${tierId}`, {
       method: 'PUT',
       token: admin,
-      body: { name: 'Lote único', price: 5000, total: placesTaken - 1 },
+      json: { name: 'Lote único', price: 5000, total: placesTaken - 1 },
     });
     expect(below.status).toBe(409);
   });

@@ -1,18 +1,17 @@
 /**
  * Pricing tiers (lotes) of an event, written by the editor. Capacity stays right under any
- * concurrency: the checkout takes a place with `available = available - 1 where available > 0`, and
- * a change of `total` here moves `available` by the same delta in the same single UPDATE, refused
- * when it would leave fewer places than are already taken. PostgreSQL re-checks the WHERE on the row
- * version a concurrent checkout just wrote, so neither statement can lose the other's change.
+ * concurrency: a change of `total` here moves `available` by the same delta in the same single UPDATE
+ * (`availableAfter` in places.ts, where every rule on places lives), refused when it would leave
+ * fewer places than are already taken.
  */
 import { sql } from 'kysely';
 import type { TierBody } from '../../../../src/domain/event-editor.ts';
-import { INACTIVE_STATUSES } from '../../../../src/domain/registrations.ts';
 import type { PricingTier } from '../../../../src/domain/types.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import { ApiHttpError, conflict, notFound, pgErrorCode } from '../../lib/errors.ts';
 import { isoOrNull } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
+import { availableAfter } from './places.ts';
 
 const columns = [
   'id',
@@ -72,21 +71,6 @@ export async function createTier(db: Db, eventId: string, body: TierBody): Promi
       .returning(columns),
   );
   return toTier(row!);
-}
-
-/**
- * Places left after setting the total to `total`, as SQL over the row being updated: null without
- * a limit; the same places taken as before otherwise (a tier that had no limit has taken one place
- * per active registration).
- */
-function availableAfter(total: number | null) {
-  if (total === null) return sql<number | null>`null::integer`;
-  return sql<number>`case
-    when pricing_tiers.total is null then ${total}::integer - (
-      select count(*)::integer from public.registrations r
-       where r.tier_id = pricing_tiers.id and r.status not in (${sql.join([...INACTIVE_STATUSES])}))
-    else pricing_tiers.available + (${total}::integer - pricing_tiers.total)
-  end`;
 }
 
 /** Updates a tier in one statement; TOTAL_BELOW_TAKEN when the new total is under the places taken. */

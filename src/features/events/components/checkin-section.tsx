@@ -11,7 +11,7 @@ import { useMyRegistrations } from '../../../data/registrations/use-my-registrat
 import { isTimeToCheckIn } from '../../../domain/checkin.ts';
 import { formatTime } from '../../../domain/dates.ts';
 import { checkinMessages as m } from '../../../domain/messages/checkin.ts';
-import { currentRegistration } from '../../../domain/tiers.ts';
+import { currentRegistration } from '../../../domain/registrations.ts';
 import type { EventDetail } from '../../../domain/types.ts';
 import { subscribeToMyCheckins } from '../../../lib/realtime.ts';
 import { useSessionStore } from '../../../lib/session.ts';

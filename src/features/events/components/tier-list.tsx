@@ -2,7 +2,8 @@
 import { useMyRegistrations } from '../../../data/registrations/use-my-registrations.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import { formatPrice } from '../../../domain/money.ts';
-import { currentRegistration, sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';
+import { currentRegistration } from '../../../domain/registrations.ts';
+import { sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';
 import type { PricingTier } from '../../../domain/types.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useNow } from '../use-now.ts';

@@ -1,7 +1,7 @@
 /**
- * Strategy → handler. A method not in the map answers INVALID_PAYMENT_METHOD even when the event
- * allows it (mp_card and mp_pix until their handlers land: add `mp-card.ts` / `mp-pix.ts` beside
- * this file and one line each here).
+ * Strategy → handler, one per payment method: the offline ones (offline-methods.ts) and Mercado
+ * Pago's card (mp-card.ts) and PIX (mp-pix.ts), which call the provider after commit. A method not in
+ * the map would answer INVALID_PAYMENT_METHOD even when the event allows it.
  */
 import type { MethodMap } from './method.ts';
 import { mpCardMethod } from './mp-card.ts';

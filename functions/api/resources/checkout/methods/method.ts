@@ -53,7 +53,11 @@ export interface StartedAttempt {
 }
 
 export interface CheckoutMethodHandler {
-  /** Inside the checkout transaction (`tx`), after the place was taken. Must not call the network. */
+  /**
+   * Inside the checkout transaction (`tx`), before the registration is written and its place taken
+   * (its status becomes the registration's; a refusal there rolls back whatever `start` wrote).
+   * Must not call the network.
+   */
   start(ctx: MethodContext, tx: Db): MethodStart | Promise<MethodStart>;
   /** After commit: a provider call; answers the attempt as it stands then (default: as started). */
   afterCommit?(ctx: MethodContext, attempt: StartedAttempt): Promise<StartedAttempt>;

@@ -1,9 +1,7 @@
 /** The methods without a provider: free, cash, receipt upload, payment link and voucher. */
 import { LINK_VALID_MS } from '../../../../../src/domain/registrations.ts';
+import { pixKeyOf } from '../../../../../src/domain/tiers.ts';
 import type { CheckoutMethodHandler } from './method.ts';
-
-/** Default PIX key when the tier sets none (spec §9: a fallback address). */
-export const DEFAULT_PIX_KEY = 'pix@congrega.app.br';
 
 /** Free tier: paid at once. */
 export const openMethod: CheckoutMethodHandler = { start: () => ({ status: 'paid' }) };
@@ -15,7 +13,7 @@ export const cashMethod: CheckoutMethodHandler = { start: () => ({ status: 'pend
 export const fileMethod: CheckoutMethodHandler = {
   start: ({ tier }) => ({
     status: 'pending',
-    requestData: { pix_key: tier.custom_pix_key ?? DEFAULT_PIX_KEY },
+    requestData: { pix_key: pixKeyOf(tier) },
   }),
 };
 
