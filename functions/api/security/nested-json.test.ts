@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooComplexMessage } from '../../../src/domain/text.ts';
-import { type Harness, startHarness } from '../testing/harness.ts';
+import { startTestHost, type TestHost } from '../testing/test-app.ts';
 
-let h: Harness;
+let h: TestHost;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestHost();
 }, 120_000);
 afterAll(() => h?.close());
 
