@@ -23,6 +23,7 @@ import { healthRoutes } from './resources/health/health.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
+import { staffRoutes } from './resources/staff/staff.routes.ts';
 import { tagsRoutes } from './resources/tags/tags.routes.ts';
 import { templesRoutes } from './resources/temples/temples.routes.ts';
 import { tiersRoutes } from './resources/tiers/tiers.routes.ts';
@@ -108,7 +109,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', tiersRoutes)
     .route('/', vouchersRoutes)
     .route('/', adminFilesRoutes)
-    .route('/', geocodeRoutes);
+    .route('/', geocodeRoutes)
+    .route('/', staffRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {
