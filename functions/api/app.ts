@@ -27,7 +27,6 @@ import { staffRoutes } from './resources/staff/staff.routes.ts';
 import { tagsRoutes } from './resources/tags/tags.routes.ts';
 import { templesRoutes } from './resources/temples/temples.routes.ts';
 import { tiersRoutes } from './resources/tiers/tiers.routes.ts';
-import { usersRoutes } from './resources/users/users.routes.ts';
 import { venuesRoutes } from './resources/venues/venues.routes.ts';
 import { vouchersRoutes } from './resources/vouchers/vouchers.routes.ts';
 
@@ -96,7 +95,6 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', eventsRoutes)
     .route('/', registrationsRoutes)
     .route('/', filesRoutes)
-    .route('/', usersRoutes)
     .route('/', checkoutRoutes)
     .route('/', confirmationsRoutes)
     .route('/', mercadoPagoRoutes)
