@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import postgres from 'postgres';
 import type { Db } from '../functions/api/ports/db.ts';
 import { createPostgresDb } from '../functions/api/ports/db-postgres.ts';
@@ -51,7 +51,9 @@ export async function openDatabase(opts: { dataDir?: string; url?: string }): Pr
       close: () => sql.end({ timeout: 5 }),
     };
   }
-  return pgliteDatabase(await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pgcrypto, pg_trgm } }));
+  return pgliteDatabase(
+    await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pgcrypto, pg_trgm } }),
+  );
 }
 
 function pgliteDatabase(pg: PGlite): Database {

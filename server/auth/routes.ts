@@ -67,7 +67,11 @@ function throttleMail(ctx: AuthContext, c: Context<AuthEnv>, email: string): voi
 const LINK_TTL = { signup: '24 hours', invite: '24 hours', recovery: '1 hour' } as const;
 export type LinkType = keyof typeof LINK_TTL;
 // an invitation confirms the e-mail as a signup link does (GoTrue keeps both in confirmation_token)
-const COLUMN: Record<LinkType, string> = { signup: 'confirmation', invite: 'confirmation', recovery: 'recovery' };
+const COLUMN: Record<LinkType, string> = {
+  signup: 'confirmation',
+  invite: 'confirmation',
+  recovery: 'recovery',
+};
 
 /** Stores the hash of a fresh single-use token and mails the verify link. */
 export async function sendLink(

@@ -189,4 +189,3 @@ export interface ApiError {
   code: string;
   message: string;
 }
-

@@ -331,4 +331,3 @@ export function isUuid(value: string): boolean {
 
 /** `YYYY-MM` month query (2000-01 … 2099-12). */
 export const monthSchema = v.pipe(v.string(), v.regex(/^20\d{2}-(0[1-9]|1[0-2])$/, m.month));
-

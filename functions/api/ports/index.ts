@@ -72,7 +72,11 @@ export interface AuthAdmin {
    * GoTrue's invite: mails a link that confirms the e-mail and signs the person in (redirectTo, where
    * they choose a password). Creates the account when missing; an unconfirmed one gets a new link.
    */
-  inviteUser(input: { email: string; data?: Record<string, unknown>; redirectTo?: string }): Promise<AuthUser>;
+  inviteUser(input: {
+    email: string;
+    data?: Record<string, unknown>;
+    redirectTo?: string;
+  }): Promise<AuthUser>;
   /** Deletes an account (one created by a step that then failed). */
   deleteUser(id: string): Promise<void>;
 }
