@@ -8,6 +8,7 @@ import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/p
 import { createHttpPorts } from '../functions/api/ports/http.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
 import { isServiceRole } from './auth/admin.ts';
+import { clientIp } from './auth/client-ip.ts';
 import type { AuthContext } from './auth/context.ts';
 import { authApp } from './auth/index.ts';
 import { avatarSvg } from './auth/oauth.ts';
@@ -84,6 +85,11 @@ export interface HostOptions {
   mailLimits?: { perEmail?: number; perIp?: number };
   /** Count clients by the last X-Forwarded-For entry (one reverse proxy in front). Default false. */
   trustProxy?: boolean;
+  /**
+   * Old host names of the app (LEGACY_HOSTS): a request naming one in its Host header is redirected
+   * (301) to the same path and query on the public URL, before anything else answers.
+   */
+  legacyHosts?: string[];
   /** bcrypt worker threads (default PASSWORD_WORKERS or 1–2) and how many jobs may wait (default 128). */
   passwordWorkers?: number;
   passwordQueue?: number;
@@ -336,6 +342,13 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       PICKER.test(path) && (path.includes('/callback') || provider === 'google');
 
     const app = new Hono<{ Bindings: RequestEnv }>();
+    const legacy = new Set((opts.legacyHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean));
+    if (legacy.size) {
+      app.use('*', async (c, next) => {
+        const target = legacyRedirect(c.req.raw, legacy, url);
+        return target ? c.redirect(target, 301) : next();
+      });
+    }
     app.use('*', async (c, next) => {
       await next();
       c.res = withSecurityHeaders(c.req.path, c.res, appCsp);
@@ -364,7 +377,11 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     if (mercadoPagoFake) app.route('/_dev/mercadopago', mercadoPagoFake.routes);
     app.route('/auth/v1', authApp(ctx, log));
     app.route('/storage/v1', storage.routes);
-    app.all('/functions/v1/*', (c) => api(c.req.raw));
+    // The API records who did what from where: it reads the client from X-Forwarded-For, as on
+    // Supabase; here the header is replaced with the address this host counts (client-ip.ts).
+    app.all('/functions/v1/*', (c) =>
+      api(c.req.raw, clientIp(c.env?.ip ?? '', c.req.header('x-forwarded-for'), ctx.trustProxy)),
+    );
     app.get('*', (c) => serveStatic(c.req.raw));
     app.notFound((c) => c.json({ message: 'Not Found' }, 404));
     app.onError((err, c) => {
@@ -391,4 +408,23 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     await cleanup();
     throw err;
   }
+}
+
+/**
+ * Where a request to a legacy host name goes: the same path and query on the public URL, or null
+ * when its Host is not one of them. Names match with or without the port.
+ */
+export function legacyRedirect(
+  req: Request,
+  legacyHosts: ReadonlySet<string>,
+  publicUrl: string,
+): string | null {
+  const host = (req.headers.get('host') ?? '').toLowerCase();
+  if (!host) return null;
+  const name = host.replace(/:\d+$/, '');
+  if (!legacyHosts.has(host) && !legacyHosts.has(name)) return null;
+  const current = new URL(publicUrl);
+  if (current.host.toLowerCase() === host) return null; // never redirect to itself
+  const { pathname, search } = new URL(req.url);
+  return `${current.origin}${pathname}${search}`;
 }
