@@ -33,6 +33,8 @@ import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/
 import { Route as MainAdminEventsIndexRouteImport } from './routes/_main/admin/events/index'
 import { Route as MainAdminEventsIdRouteImport } from './routes/_main/admin/events/$id'
 import { Route as MainAdminEventsNewRouteImport } from './routes/_main/admin/events/new'
+import { Route as MainAdminUsersIndexRouteImport } from './routes/_main/admin/users/index'
+import { Route as MainAdminUsersIdRouteImport } from './routes/_main/admin/users/$id'
 import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
 
 const MainRoute = MainRouteImport.update({
@@ -156,6 +158,16 @@ const MainAdminEventsNewRoute = MainAdminEventsNewRouteImport.update({
   path: '/events/new',
   getParentRoute: () => MainAdminRoute,
 } as any)
+const MainAdminUsersIndexRoute = MainAdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => MainAdminRoute,
+} as any)
+const MainAdminUsersIdRoute = MainAdminUsersIdRouteImport.update({
+  id: '/users/$id',
+  path: '/users/$id',
+  getParentRoute: () => MainAdminRoute,
+} as any)
 const MainCheckoutEventIdTierIdRoute =
   MainCheckoutEventIdTierIdRouteImport.update({
     id: '/checkout/$eventId/$tierId',
@@ -186,8 +198,10 @@ export interface FileRoutesByFullPath {
   '/my-registrations/': typeof MainMyRegistrationsIndexRoute
   '/admin/events/$id': typeof MainAdminEventsIdRoute
   '/admin/events/new': typeof MainAdminEventsNewRoute
+  '/admin/users/$id': typeof MainAdminUsersIdRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/admin/events/': typeof MainAdminEventsIndexRoute
+  '/admin/users/': typeof MainAdminUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof MainAdminRouteWithChildren
@@ -211,8 +225,10 @@ export interface FileRoutesByTo {
   '/my-registrations': typeof MainMyRegistrationsIndexRoute
   '/admin/events/$id': typeof MainAdminEventsIdRoute
   '/admin/events/new': typeof MainAdminEventsNewRoute
+  '/admin/users/$id': typeof MainAdminUsersIdRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/admin/events': typeof MainAdminEventsIndexRoute
+  '/admin/users': typeof MainAdminUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -239,8 +255,10 @@ export interface FileRoutesById {
   '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
   '/_main/admin/events/$id': typeof MainAdminEventsIdRoute
   '/_main/admin/events/new': typeof MainAdminEventsNewRoute
+  '/_main/admin/users/$id': typeof MainAdminUsersIdRoute
   '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/_main/admin/events/': typeof MainAdminEventsIndexRoute
+  '/_main/admin/users/': typeof MainAdminUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -267,8 +285,10 @@ export interface FileRouteTypes {
     | '/my-registrations/'
     | '/admin/events/$id'
     | '/admin/events/new'
+    | '/admin/users/$id'
     | '/checkout/$eventId/$tierId'
     | '/admin/events/'
+    | '/admin/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
@@ -292,8 +312,10 @@ export interface FileRouteTypes {
     | '/my-registrations'
     | '/admin/events/$id'
     | '/admin/events/new'
+    | '/admin/users/$id'
     | '/checkout/$eventId/$tierId'
     | '/admin/events'
+    | '/admin/users'
   id:
     | '__root__'
     | '/_main'
@@ -319,8 +341,10 @@ export interface FileRouteTypes {
     | '/_main/my-registrations/'
     | '/_main/admin/events/$id'
     | '/_main/admin/events/new'
+    | '/_main/admin/users/$id'
     | '/_main/checkout/$eventId/$tierId'
     | '/_main/admin/events/'
+    | '/_main/admin/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -498,6 +522,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminEventsNewRouteImport
       parentRoute: typeof MainAdminRoute
     }
+    '/_main/admin/users/': {
+      id: '/_main/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof MainAdminUsersIndexRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
+    '/_main/admin/users/$id': {
+      id: '/_main/admin/users/$id'
+      path: '/users/$id'
+      fullPath: '/admin/users/$id'
+      preLoaderRoute: typeof MainAdminUsersIdRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/checkout/$eventId/$tierId': {
       id: '/_main/checkout/$eventId/$tierId'
       path: '/checkout/$eventId/$tierId'
@@ -513,7 +551,9 @@ interface MainAdminRouteChildren {
   MainAdminRegistrationsRoute: typeof MainAdminRegistrationsRoute
   MainAdminEventsIdRoute: typeof MainAdminEventsIdRoute
   MainAdminEventsNewRoute: typeof MainAdminEventsNewRoute
+  MainAdminUsersIdRoute: typeof MainAdminUsersIdRoute
   MainAdminEventsIndexRoute: typeof MainAdminEventsIndexRoute
+  MainAdminUsersIndexRoute: typeof MainAdminUsersIndexRoute
 }
 
 const MainAdminRouteChildren: MainAdminRouteChildren = {
@@ -521,7 +561,9 @@ const MainAdminRouteChildren: MainAdminRouteChildren = {
   MainAdminRegistrationsRoute: MainAdminRegistrationsRoute,
   MainAdminEventsIdRoute: MainAdminEventsIdRoute,
   MainAdminEventsNewRoute: MainAdminEventsNewRoute,
+  MainAdminUsersIdRoute: MainAdminUsersIdRoute,
   MainAdminEventsIndexRoute: MainAdminEventsIndexRoute,
+  MainAdminUsersIndexRoute: MainAdminUsersIndexRoute,
 }
 
 const MainAdminRouteWithChildren = MainAdminRoute._addFileChildren(
