@@ -25,8 +25,11 @@ import { Route as AuthOauthRouteImport } from './routes/auth/oauth'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
+import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
 import { Route as MainAdminCheckinRouteImport } from './routes/_main/admin/checkin'
+import { Route as MainAdminPwdResetRouteImport } from './routes/_main/admin/pwd-reset'
 import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
+import { Route as MainAdminSinglePageSignupRouteImport } from './routes/_main/admin/single-page-signup'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
 import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
@@ -116,9 +119,19 @@ const AuthWelcomeRoute = AuthWelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminIndexRoute = MainAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MainAdminRoute,
+} as any)
 const MainAdminCheckinRoute = MainAdminCheckinRouteImport.update({
   id: '/checkin',
   path: '/checkin',
+  getParentRoute: () => MainAdminRoute,
+} as any)
+const MainAdminPwdResetRoute = MainAdminPwdResetRouteImport.update({
+  id: '/pwd-reset',
+  path: '/pwd-reset',
   getParentRoute: () => MainAdminRoute,
 } as any)
 const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
@@ -126,6 +139,12 @@ const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
   path: '/registrations',
   getParentRoute: () => MainAdminRoute,
 } as any)
+const MainAdminSinglePageSignupRoute =
+  MainAdminSinglePageSignupRouteImport.update({
+    id: '/single-page-signup',
+    path: '/single-page-signup',
+    getParentRoute: () => MainAdminRoute,
+  } as any)
 const MainEventsIdRoute = MainEventsIdRouteImport.update({
   id: '/events/$id',
   path: '/events/$id',
@@ -192,9 +211,12 @@ export interface FileRoutesByFullPath {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/auth/': typeof AuthIndexRoute
   '/admin/checkin': typeof MainAdminCheckinRoute
+  '/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/admin/': typeof MainAdminIndexRoute
   '/my-registrations/': typeof MainMyRegistrationsIndexRoute
   '/admin/events/$id': typeof MainAdminEventsIdRoute
   '/admin/events/new': typeof MainAdminEventsNewRoute
@@ -204,7 +226,6 @@ export interface FileRoutesByFullPath {
   '/admin/users/': typeof MainAdminUsersIndexRoute
 }
 export interface FileRoutesByTo {
-  '/admin': typeof MainAdminRouteWithChildren
   '/all': typeof MainAllRoute
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
@@ -219,9 +240,12 @@ export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/auth': typeof AuthIndexRoute
   '/admin/checkin': typeof MainAdminCheckinRoute
+  '/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/admin': typeof MainAdminIndexRoute
   '/my-registrations': typeof MainMyRegistrationsIndexRoute
   '/admin/events/$id': typeof MainAdminEventsIdRoute
   '/admin/events/new': typeof MainAdminEventsNewRoute
@@ -249,9 +273,12 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_main/admin/checkin': typeof MainAdminCheckinRoute
+  '/_main/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/_main/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/_main/events/$id': typeof MainEventsIdRoute
   '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
   '/_main/admin/events/$id': typeof MainAdminEventsIdRoute
   '/_main/admin/events/new': typeof MainAdminEventsNewRoute
@@ -279,9 +306,12 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/auth/'
     | '/admin/checkin'
+    | '/admin/pwd-reset'
     | '/admin/registrations'
+    | '/admin/single-page-signup'
     | '/events/$id'
     | '/my-registrations/$registrationId'
+    | '/admin/'
     | '/my-registrations/'
     | '/admin/events/$id'
     | '/admin/events/new'
@@ -291,7 +321,6 @@ export interface FileRouteTypes {
     | '/admin/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/admin'
     | '/all'
     | '/event-welcome'
     | '/fastpass'
@@ -306,9 +335,12 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/admin/checkin'
+    | '/admin/pwd-reset'
     | '/admin/registrations'
+    | '/admin/single-page-signup'
     | '/events/$id'
     | '/my-registrations/$registrationId'
+    | '/admin'
     | '/my-registrations'
     | '/admin/events/$id'
     | '/admin/events/new'
@@ -335,9 +367,12 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/auth/'
     | '/_main/admin/checkin'
+    | '/_main/admin/pwd-reset'
     | '/_main/admin/registrations'
+    | '/_main/admin/single-page-signup'
     | '/_main/events/$id'
     | '/_main/my-registrations/$registrationId'
+    | '/_main/admin/'
     | '/_main/my-registrations/'
     | '/_main/admin/events/$id'
     | '/_main/admin/events/new'
@@ -466,6 +501,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWelcomeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/': {
+      id: '/_main/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof MainAdminIndexRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/admin/checkin': {
       id: '/_main/admin/checkin'
       path: '/checkin'
@@ -473,11 +515,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminCheckinRouteImport
       parentRoute: typeof MainAdminRoute
     }
+    '/_main/admin/pwd-reset': {
+      id: '/_main/admin/pwd-reset'
+      path: '/pwd-reset'
+      fullPath: '/admin/pwd-reset'
+      preLoaderRoute: typeof MainAdminPwdResetRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/admin/registrations': {
       id: '/_main/admin/registrations'
       path: '/registrations'
       fullPath: '/admin/registrations'
       preLoaderRoute: typeof MainAdminRegistrationsRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
+    '/_main/admin/single-page-signup': {
+      id: '/_main/admin/single-page-signup'
+      path: '/single-page-signup'
+      fullPath: '/admin/single-page-signup'
+      preLoaderRoute: typeof MainAdminSinglePageSignupRouteImport
       parentRoute: typeof MainAdminRoute
     }
     '/_main/events/$id': {
@@ -548,7 +604,10 @@ declare module '@tanstack/react-router' {
 
 interface MainAdminRouteChildren {
   MainAdminCheckinRoute: typeof MainAdminCheckinRoute
+  MainAdminPwdResetRoute: typeof MainAdminPwdResetRoute
   MainAdminRegistrationsRoute: typeof MainAdminRegistrationsRoute
+  MainAdminSinglePageSignupRoute: typeof MainAdminSinglePageSignupRoute
+  MainAdminIndexRoute: typeof MainAdminIndexRoute
   MainAdminEventsIdRoute: typeof MainAdminEventsIdRoute
   MainAdminEventsNewRoute: typeof MainAdminEventsNewRoute
   MainAdminUsersIdRoute: typeof MainAdminUsersIdRoute
@@ -558,7 +617,10 @@ interface MainAdminRouteChildren {
 
 const MainAdminRouteChildren: MainAdminRouteChildren = {
   MainAdminCheckinRoute: MainAdminCheckinRoute,
+  MainAdminPwdResetRoute: MainAdminPwdResetRoute,
   MainAdminRegistrationsRoute: MainAdminRegistrationsRoute,
+  MainAdminSinglePageSignupRoute: MainAdminSinglePageSignupRoute,
+  MainAdminIndexRoute: MainAdminIndexRoute,
   MainAdminEventsIdRoute: MainAdminEventsIdRoute,
   MainAdminEventsNewRoute: MainAdminEventsNewRoute,
   MainAdminUsersIdRoute: MainAdminUsersIdRoute,
