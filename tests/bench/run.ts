@@ -2,7 +2,8 @@
  * Benchmarks against the budgets of DESIGN.md §8, measured as a phone gets the app on a first visit.
  * `npm run bench [-- --reuse | --dist=dir] [--runs=3] [--no-lighthouse] [--json=path]`
  * (`npm run bench -- signin-load [--n=200]` runs tests/bench/signin-load.mjs instead;
- * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts.)
+ * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts;
+ * `npm run bench -- user-search [--n=50000]` tests/bench/user-search.ts.)
  *
  * 1. Builds the app into a temporary folder (`--reuse`: measures the existing dist/, `--dist=dir`: that build).
  * 2. Starts the REAL host (createHost, in-memory database with the demo seed) serving that build.
@@ -251,6 +252,7 @@ const SCRIPTS: Record<string, string> = {
   'checkout-load': 'checkout-load.ts',
   checkin: 'checkin.ts',
   'admin-confirmations': 'admin-confirmations.ts',
+  'user-search': 'user-search.ts',
 };
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {
