@@ -124,6 +124,13 @@ export const menuMessages = {
 export const SUPPORT_EMAIL = 'contato@congrega.app.br';
 
 /** The form layer's own texts (src/ui/form.tsx). */
+/** A screen whose code did not arrive: failed, or still loading after the time-out (spec: 120 s). */
+export const chunkMessages = {
+  timeout: 'Esta tela está demorando para carregar.',
+  failed: 'Não foi possível carregar esta tela.',
+  retry: 'Tentar novamente',
+} as const;
+
 export const formMessages = {
   busy: 'Carregando...',
 } as const;

@@ -278,3 +278,16 @@ test('/admin lists the tools of the signed-in staff', async ({ page }) => {
   await page.getByRole('link', { name: /Buscar Usuários/ }).click();
   await expect(page).toHaveURL(/\/admin\/users/);
 });
+
+test("a screen whose code does not arrive offers 'Tentar novamente', which loads it", async ({ page }) => {
+  await login(page, DEMO_USERS.secretaria.email);
+  // the code of the password-reset screen fails to download (offline, a deploy replaced the files)
+  let block = true;
+  await page.route(/\/assets\/pwd-reset[^/]*\.js$/, (route) => (block ? route.abort() : route.continue()));
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('link', { name: 'Reset de Senha', exact: true }).click();
+  await expect(page.getByText('Não foi possível carregar esta tela.')).toBeVisible({ timeout: 30_000 });
+  block = false;
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset de Senha' })).toBeVisible({ timeout: 30_000 });
+});

@@ -102,9 +102,5 @@ export const staffMessages = {
   resetPassword: 'Nova senha',
   resetSubmit: 'Alterar senha',
   resetDone: 'Senha alterada com sucesso!',
-
-  // the lazy-chunk time-out
-  chunkTimeout: 'Esta tela está demorando para carregar.',
-  chunkFailed: 'Não foi possível carregar esta tela.',
-  chunkRetry: 'Tentar novamente',
+  retry: 'Tentar novamente',
 } as const;

@@ -76,7 +76,7 @@ export function UsersScreen({ search, onSearch }: UsersScreenProps) {
           <p>{m.fetchFailedNotice}</p>
           <p className="form-alert-detail">{m.fetchFailed}</p>
           <button type="button" className="button button-small" onClick={() => void result.refetch()}>
-            {m.chunkRetry}
+            {m.retry}
           </button>
         </div>
       )}
