@@ -40,6 +40,7 @@ const TABLES: Record<string, Reads> = {
   registration_confirmations: { anon: null, a: 1 },
   payment_events: { anon: null, a: null },
   checkins: { anon: null, a: 1 },
+  audit_log: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */
@@ -49,6 +50,7 @@ insert into auth.users (id, email, email_confirmed_at) values
 insert into public.temples (id, name) values ('00000000-0000-4000-8000-0000000000c1', 'Sede');
 insert into public.profiles (id, name, email) values ('${A}', 'Ana A', 'a@rls.test'), ('${B}', 'Bia B', 'b@rls.test');
 insert into public.user_roles (user_id, role) values ('${B}', 'admin');
+insert into public.audit_log (actor_id, subject_id, action, details) values ('${B}', '${A}', 'role.grant', '{"role": "lider"}');
 insert into public.events (id, title, starts_at) values
   ('${LIVE_EVENT}', 'Vivo', now() + interval '1 day'),
   ('${DELETED_EVENT}', 'Apagado', now() + interval '1 day');
