@@ -232,7 +232,7 @@ describe('GET /v1/admin/users/search', () => {
 describe('a person, roles and the audit', () => {
   it('shows the profile and registrations with attempts; only an admin sees roles to grant and the audit', async () => {
     const fx = await makeEvent(database.db, { total: 10 });
-    const made = await call('/v1/checkout/' + fx.eventId + '/' + fx.tierId, tokens.angela, {
+    const made = await call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, tokens.angela, {
       json: { tierId: fx.tierId, paymentMethod: 'cash' },
     });
     expect(made.status).toBe(201);

@@ -17,6 +17,6 @@ export function useSetRole() {
       const param = { id, role };
       return unwrap(grant ? target.$put({ param }) : target.$delete({ param }));
     },
-    onSettled: (_data, _error, { id }) => client.invalidateQueries({ queryKey: ['admin-users'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin-users'] }),
   });
 }
