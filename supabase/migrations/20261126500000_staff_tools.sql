@@ -4,7 +4,8 @@
 -- Name, e-mail, CPF and phone, folded (lower case, no Portuguese diacritics: public.search_fold),
 -- in one stored column; a trigram index answers "contains" searches (part of a name, of an e-mail,
 -- a few CPF or phone digits) without reading every profile.
-create extension if not exists pg_trgm;
+-- In the `extensions` schema, as Supabase keeps its extensions (the local bootstrap creates it too).
+create extension if not exists pg_trgm with schema extensions;
 
 alter table public.profiles
   add column search_text text generated always as (
@@ -12,7 +13,7 @@ alter table public.profiles
       name || ' ' || email || ' ' || coalesce(cpf, '') || ' ' || coalesce(phone, '')
     )
   ) stored;
-create index profiles_search_text_trgm_idx on public.profiles using gin (search_text gin_trgm_ops);
+create index profiles_search_text_trgm_idx on public.profiles using gin (search_text extensions.gin_trgm_ops);
 
 -- ───────────────────────────── audit log ─────────────────────────────
 -- Every staff change to a person (roles, password, profile, a registration made for them), and
