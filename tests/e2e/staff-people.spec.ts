@@ -183,6 +183,13 @@ test('user search: part of a name with other accents, congregation filter, pages
   await rows.filter({ hasText: 'Tatiane' }).click();
   await expect(page.getByRole('heading', { name: 'Tatiane Borges Fonseca' })).toBeVisible();
   await expect(page.getByText(/^Tentativa 1 em /)).toBeVisible();
+
+  // the search failing: a notice in Portuguese with the spec's text
+  await page.route(/\/v1\/admin\/users\/search/, (route) => route.abort());
+  await page.goto('/admin/users?q=ninguem');
+  const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch users' });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert).toContainText('Não foi possível buscar os usuários. Tente novamente.');
 });
 
 test('admin@ grants and revokes a role, and the audit shows both', async ({ page }) => {
