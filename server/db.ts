@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import postgres from 'postgres';
 import type { Db } from '../functions/api/ports/db.ts';
@@ -50,7 +51,9 @@ export async function openDatabase(opts: { dataDir?: string; url?: string }): Pr
       close: () => sql.end({ timeout: 5 }),
     };
   }
-  return pgliteDatabase(await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pgcrypto } }));
+  return pgliteDatabase(
+    await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pgcrypto, pg_trgm } }),
+  );
 }
 
 function pgliteDatabase(pg: PGlite): Database {
@@ -138,7 +141,7 @@ export async function openMigratedDatabase(opts: { dataDir?: string; url?: strin
   let pg: PGlite | null = null;
   if (template) {
     try {
-      pg = await PGlite.create(dir, { extensions: { pgcrypto }, loadDataDir: template });
+      pg = await PGlite.create(dir, { extensions: { pgcrypto, pg_trgm }, loadDataDir: template });
     } catch {
       // Unreadable template: forget it (and any half-extracted folder) and run initdb below.
       rmSync(file, { force: true });
@@ -146,7 +149,7 @@ export async function openMigratedDatabase(opts: { dataDir?: string; url?: strin
     }
   }
   const fresh = !pg;
-  pg ??= await PGlite.create(dir, { extensions: { pgcrypto } });
+  pg ??= await PGlite.create(dir, { extensions: { pgcrypto, pg_trgm } });
   const database = await migrated(pgliteDatabase(pg));
   if (fresh) {
     const dump = new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());

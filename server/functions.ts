@@ -13,13 +13,20 @@ const gzipAsync = promisify(gzip);
  */
 export function functionsHandler(ports: Ports) {
   const app = createApp(ports);
-  return async (req: Request): Promise<Response> => {
+  return async (req: Request, clientIp?: string): Promise<Response> => {
     const url = new URL(req.url);
     url.pathname = url.pathname.slice(PREFIX.length) || '/';
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    // The client's address, where Supabase's edge puts it (the API's audit reads it); a header the
+    // client sent itself is not passed on.
+    const headers = new Headers(req.headers);
+    if (clientIp !== undefined) {
+      if (clientIp) headers.set('x-forwarded-for', clientIp);
+      else headers.delete('x-forwarded-for');
+    }
     const inner = new Request(url, {
       method: req.method,
-      headers: req.headers,
+      headers,
       body: hasBody ? await req.arrayBuffer() : undefined,
     });
     return compressJson(req, await app.fetch(inner));

@@ -89,6 +89,11 @@ export interface HostOptions {
   trustProxy?: boolean;
   /** Realtime's bounds per socket and per client address (default REALTIME_LIMITS). */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /**
+   * Old host names of the app (LEGACY_HOSTS): a request naming one in its Host header is redirected
+   * (301) to the same path and query on the public URL, before anything else answers.
+   */
+  legacyHosts?: string[];
   /** bcrypt worker threads (default PASSWORD_WORKERS or 1–2) and how many jobs may wait (default 128). */
   passwordWorkers?: number;
   passwordQueue?: number;
@@ -403,6 +408,13 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       PICKER.test(path) && (path.includes('/callback') || provider === 'google');
 
     const app = new Hono<{ Bindings: RequestEnv }>();
+    const legacy = new Set((opts.legacyHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean));
+    if (legacy.size) {
+      app.use('*', async (c, next) => {
+        const target = legacyRedirect(c.req.raw, legacy, url);
+        return target ? c.redirect(target, 301) : next();
+      });
+    }
     app.use('*', async (c, next) => {
       await next();
       c.res = withSecurityHeaders(c.req.path, c.res, appCsp);
@@ -469,4 +481,23 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     await cleanup();
     throw err;
   }
+}
+
+/**
+ * Where a request to a legacy host name goes: the same path and query on the public URL, or null
+ * when its Host is not one of them. Names match with or without the port.
+ */
+export function legacyRedirect(
+  req: Request,
+  legacyHosts: ReadonlySet<string>,
+  publicUrl: string,
+): string | null {
+  const host = (req.headers.get('host') ?? '').toLowerCase();
+  if (!host) return null;
+  const name = host.replace(/:\d+$/, '');
+  if (!legacyHosts.has(host) && !legacyHosts.has(name)) return null;
+  const current = new URL(publicUrl);
+  if (current.host.toLowerCase() === host) return null; // never redirect to itself
+  const { pathname, search } = new URL(req.url);
+  return `${current.origin}${pathname}${search}`;
 }

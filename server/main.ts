@@ -64,6 +64,7 @@ try {
     geocoder: parseGeocoder(process.env.GEOCODER),
     nominatimUrl: process.env.NOMINATIM_URL || undefined,
     tls,
+    legacyHosts: (process.env.LEGACY_HOSTS ?? '').split(',').filter((h) => h.trim()),
     trustProxy: ['1', 'true', 'on', 'yes'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase()),
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).

@@ -25,14 +25,19 @@ import { Route as AuthOauthRouteImport } from './routes/auth/oauth'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
+import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
 import { Route as MainAdminCheckinRouteImport } from './routes/_main/admin/checkin'
+import { Route as MainAdminPwdResetRouteImport } from './routes/_main/admin/pwd-reset'
 import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
+import { Route as MainAdminSinglePageSignupRouteImport } from './routes/_main/admin/single-page-signup'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
 import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
 import { Route as MainAdminEventsIndexRouteImport } from './routes/_main/admin/events/index'
 import { Route as MainAdminEventsIdRouteImport } from './routes/_main/admin/events/$id'
 import { Route as MainAdminEventsNewRouteImport } from './routes/_main/admin/events/new'
+import { Route as MainAdminUsersIndexRouteImport } from './routes/_main/admin/users/index'
+import { Route as MainAdminUsersIdRouteImport } from './routes/_main/admin/users/$id'
 import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
 
 const MainRoute = MainRouteImport.update({
@@ -114,9 +119,19 @@ const AuthWelcomeRoute = AuthWelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminIndexRoute = MainAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MainAdminRoute,
+} as any)
 const MainAdminCheckinRoute = MainAdminCheckinRouteImport.update({
   id: '/checkin',
   path: '/checkin',
+  getParentRoute: () => MainAdminRoute,
+} as any)
+const MainAdminPwdResetRoute = MainAdminPwdResetRouteImport.update({
+  id: '/pwd-reset',
+  path: '/pwd-reset',
   getParentRoute: () => MainAdminRoute,
 } as any)
 const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
@@ -124,6 +139,12 @@ const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
   path: '/registrations',
   getParentRoute: () => MainAdminRoute,
 } as any)
+const MainAdminSinglePageSignupRoute =
+  MainAdminSinglePageSignupRouteImport.update({
+    id: '/single-page-signup',
+    path: '/single-page-signup',
+    getParentRoute: () => MainAdminRoute,
+  } as any)
 const MainEventsIdRoute = MainEventsIdRouteImport.update({
   id: '/events/$id',
   path: '/events/$id',
@@ -156,6 +177,16 @@ const MainAdminEventsNewRoute = MainAdminEventsNewRouteImport.update({
   path: '/events/new',
   getParentRoute: () => MainAdminRoute,
 } as any)
+const MainAdminUsersIndexRoute = MainAdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => MainAdminRoute,
+} as any)
+const MainAdminUsersIdRoute = MainAdminUsersIdRouteImport.update({
+  id: '/users/$id',
+  path: '/users/$id',
+  getParentRoute: () => MainAdminRoute,
+} as any)
 const MainCheckoutEventIdTierIdRoute =
   MainCheckoutEventIdTierIdRouteImport.update({
     id: '/checkout/$eventId/$tierId',
@@ -180,17 +211,21 @@ export interface FileRoutesByFullPath {
   '/auth/welcome': typeof AuthWelcomeRoute
   '/auth/': typeof AuthIndexRoute
   '/admin/checkin': typeof MainAdminCheckinRoute
+  '/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/admin/': typeof MainAdminIndexRoute
   '/my-registrations/': typeof MainMyRegistrationsIndexRoute
   '/admin/events/$id': typeof MainAdminEventsIdRoute
   '/admin/events/new': typeof MainAdminEventsNewRoute
+  '/admin/users/$id': typeof MainAdminUsersIdRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/admin/events/': typeof MainAdminEventsIndexRoute
+  '/admin/users/': typeof MainAdminUsersIndexRoute
 }
 export interface FileRoutesByTo {
-  '/admin': typeof MainAdminRouteWithChildren
   '/all': typeof MainAllRoute
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
@@ -205,14 +240,19 @@ export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/auth': typeof AuthIndexRoute
   '/admin/checkin': typeof MainAdminCheckinRoute
+  '/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/admin': typeof MainAdminIndexRoute
   '/my-registrations': typeof MainMyRegistrationsIndexRoute
   '/admin/events/$id': typeof MainAdminEventsIdRoute
   '/admin/events/new': typeof MainAdminEventsNewRoute
+  '/admin/users/$id': typeof MainAdminUsersIdRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/admin/events': typeof MainAdminEventsIndexRoute
+  '/admin/users': typeof MainAdminUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -233,14 +273,19 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_main/admin/checkin': typeof MainAdminCheckinRoute
+  '/_main/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/_main/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/_main/events/$id': typeof MainEventsIdRoute
   '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
   '/_main/admin/events/$id': typeof MainAdminEventsIdRoute
   '/_main/admin/events/new': typeof MainAdminEventsNewRoute
+  '/_main/admin/users/$id': typeof MainAdminUsersIdRoute
   '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/_main/admin/events/': typeof MainAdminEventsIndexRoute
+  '/_main/admin/users/': typeof MainAdminUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -261,17 +306,21 @@ export interface FileRouteTypes {
     | '/auth/welcome'
     | '/auth/'
     | '/admin/checkin'
+    | '/admin/pwd-reset'
     | '/admin/registrations'
+    | '/admin/single-page-signup'
     | '/events/$id'
     | '/my-registrations/$registrationId'
+    | '/admin/'
     | '/my-registrations/'
     | '/admin/events/$id'
     | '/admin/events/new'
+    | '/admin/users/$id'
     | '/checkout/$eventId/$tierId'
     | '/admin/events/'
+    | '/admin/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/admin'
     | '/all'
     | '/event-welcome'
     | '/fastpass'
@@ -286,14 +335,19 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/admin/checkin'
+    | '/admin/pwd-reset'
     | '/admin/registrations'
+    | '/admin/single-page-signup'
     | '/events/$id'
     | '/my-registrations/$registrationId'
+    | '/admin'
     | '/my-registrations'
     | '/admin/events/$id'
     | '/admin/events/new'
+    | '/admin/users/$id'
     | '/checkout/$eventId/$tierId'
     | '/admin/events'
+    | '/admin/users'
   id:
     | '__root__'
     | '/_main'
@@ -313,14 +367,19 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/auth/'
     | '/_main/admin/checkin'
+    | '/_main/admin/pwd-reset'
     | '/_main/admin/registrations'
+    | '/_main/admin/single-page-signup'
     | '/_main/events/$id'
     | '/_main/my-registrations/$registrationId'
+    | '/_main/admin/'
     | '/_main/my-registrations/'
     | '/_main/admin/events/$id'
     | '/_main/admin/events/new'
+    | '/_main/admin/users/$id'
     | '/_main/checkout/$eventId/$tierId'
     | '/_main/admin/events/'
+    | '/_main/admin/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -442,6 +501,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWelcomeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/': {
+      id: '/_main/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof MainAdminIndexRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/admin/checkin': {
       id: '/_main/admin/checkin'
       path: '/checkin'
@@ -449,11 +515,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminCheckinRouteImport
       parentRoute: typeof MainAdminRoute
     }
+    '/_main/admin/pwd-reset': {
+      id: '/_main/admin/pwd-reset'
+      path: '/pwd-reset'
+      fullPath: '/admin/pwd-reset'
+      preLoaderRoute: typeof MainAdminPwdResetRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/admin/registrations': {
       id: '/_main/admin/registrations'
       path: '/registrations'
       fullPath: '/admin/registrations'
       preLoaderRoute: typeof MainAdminRegistrationsRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
+    '/_main/admin/single-page-signup': {
+      id: '/_main/admin/single-page-signup'
+      path: '/single-page-signup'
+      fullPath: '/admin/single-page-signup'
+      preLoaderRoute: typeof MainAdminSinglePageSignupRouteImport
       parentRoute: typeof MainAdminRoute
     }
     '/_main/events/$id': {
@@ -498,6 +578,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminEventsNewRouteImport
       parentRoute: typeof MainAdminRoute
     }
+    '/_main/admin/users/': {
+      id: '/_main/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof MainAdminUsersIndexRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
+    '/_main/admin/users/$id': {
+      id: '/_main/admin/users/$id'
+      path: '/users/$id'
+      fullPath: '/admin/users/$id'
+      preLoaderRoute: typeof MainAdminUsersIdRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/checkout/$eventId/$tierId': {
       id: '/_main/checkout/$eventId/$tierId'
       path: '/checkout/$eventId/$tierId'
@@ -510,18 +604,28 @@ declare module '@tanstack/react-router' {
 
 interface MainAdminRouteChildren {
   MainAdminCheckinRoute: typeof MainAdminCheckinRoute
+  MainAdminPwdResetRoute: typeof MainAdminPwdResetRoute
   MainAdminRegistrationsRoute: typeof MainAdminRegistrationsRoute
+  MainAdminSinglePageSignupRoute: typeof MainAdminSinglePageSignupRoute
+  MainAdminIndexRoute: typeof MainAdminIndexRoute
   MainAdminEventsIdRoute: typeof MainAdminEventsIdRoute
   MainAdminEventsNewRoute: typeof MainAdminEventsNewRoute
+  MainAdminUsersIdRoute: typeof MainAdminUsersIdRoute
   MainAdminEventsIndexRoute: typeof MainAdminEventsIndexRoute
+  MainAdminUsersIndexRoute: typeof MainAdminUsersIndexRoute
 }
 
 const MainAdminRouteChildren: MainAdminRouteChildren = {
   MainAdminCheckinRoute: MainAdminCheckinRoute,
+  MainAdminPwdResetRoute: MainAdminPwdResetRoute,
   MainAdminRegistrationsRoute: MainAdminRegistrationsRoute,
+  MainAdminSinglePageSignupRoute: MainAdminSinglePageSignupRoute,
+  MainAdminIndexRoute: MainAdminIndexRoute,
   MainAdminEventsIdRoute: MainAdminEventsIdRoute,
   MainAdminEventsNewRoute: MainAdminEventsNewRoute,
+  MainAdminUsersIdRoute: MainAdminUsersIdRoute,
   MainAdminEventsIndexRoute: MainAdminEventsIndexRoute,
+  MainAdminUsersIndexRoute: MainAdminUsersIndexRoute,
 }
 
 const MainAdminRouteWithChildren = MainAdminRoute._addFileChildren(

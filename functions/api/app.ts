@@ -25,10 +25,10 @@ import { mailRoutes } from './resources/mail/mail.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
+import { staffRoutes } from './resources/staff/staff.routes.ts';
 import { tagsRoutes } from './resources/tags/tags.routes.ts';
 import { templesRoutes } from './resources/temples/temples.routes.ts';
 import { tiersRoutes } from './resources/tiers/tiers.routes.ts';
-import { usersRoutes } from './resources/users/users.routes.ts';
 import { venuesRoutes } from './resources/venues/venues.routes.ts';
 import { vouchersRoutes } from './resources/vouchers/vouchers.routes.ts';
 
@@ -106,7 +106,6 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', eventsRoutes)
     .route('/', registrationsRoutes)
     .route('/', filesRoutes)
-    .route('/', usersRoutes)
     .route('/', checkoutRoutes)
     .route('/', confirmationsRoutes)
     .route('/', mercadoPagoRoutes)
@@ -120,7 +119,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', tiersRoutes)
     .route('/', vouchersRoutes)
     .route('/', adminFilesRoutes)
-    .route('/', geocodeRoutes);
+    .route('/', geocodeRoutes)
+    .route('/', staffRoutes);
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { Keys } from '../keys.ts';
 import type { AuthContext } from './context.ts';
 import { errors } from './errors.ts';
-import { type AuthEnv, jsonBody, requireEmail, requirePassword } from './routes.ts';
+import { safeRedirect } from './redirect.ts';
+import { type AuthEnv, jsonBody, requireEmail, requirePassword, sendLink } from './routes.ts';
 import {
   confirmEmail,
   createEmailUser,
@@ -42,6 +43,26 @@ export function adminRoutes(ctx: AuthContext) {
     await next();
   };
   app.use('/admin/*', serviceRoleOnly);
+  app.use('/invite', serviceRoleOnly);
+
+  // GoTrue's invite: creates the account (no password, e-mail unconfirmed) or takes an unconfirmed
+  // one, and mails a link that confirms the e-mail and signs the person in to choose a password.
+  app.post('/invite', async (c) => {
+    const body = await jsonBody(c);
+    const email = requireEmail(body.email);
+    const data = isObject(body.data) ? body.data : {};
+    let user = await findUserByEmail(ctx.db, email);
+    if (user?.email_confirmed_at) throw errors.emailExists();
+    user ??= await createEmailUser(ctx.db, {
+      email,
+      passwordHash: null,
+      confirmed: false,
+      userMetadata: data,
+      appMetadata: {},
+    });
+    await sendLink(ctx, user, 'invite', safeRedirect(ctx, c.req.query('redirect_to')));
+    return c.json(await loadUserJson(ctx.db, (await findUserById(ctx.db, user.id))!));
+  });
 
   const notFound = () => errors.userNotFound(404);
 

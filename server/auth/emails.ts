@@ -42,3 +42,20 @@ export function recoveryMail(to: string, link: string) {
     html: html(subject, lines, link, 'Redefinir minha senha'),
   };
 }
+
+/** An account staff created for someone (third-party signup): confirm the e-mail and choose a password. */
+export function inviteMail(to: string, link: string) {
+  const subject = 'Sua inscrição no Congrega: crie sua senha';
+  const lines = [
+    'Olá! A equipe do Congrega fez uma inscrição para você e criou sua conta com este e-mail.',
+    'Para confirmar o e-mail e escolher sua senha, abra o link abaixo. O link vale por 24 horas.',
+    'Depois é só entrar para ver sua inscrição em "Minhas inscrições".',
+  ];
+  return {
+    to,
+    subject,
+    link,
+    text: `${lines.join('\n')}\n\n${link}`,
+    html: html(subject, lines, link, 'Criar minha senha'),
+  };
+}

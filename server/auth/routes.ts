@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { RequestEnv } from '../node-http.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuthContext } from './context.ts';
-import { confirmationMail, recoveryMail } from './emails.ts';
+import { confirmationMail, inviteMail, recoveryMail } from './emails.ts';
 import { errors } from './errors.ts';
 import { safeRedirect, withFragment } from './redirect.ts';
 import { createSession, endSessions, refreshSession, requireSession } from './sessions.ts';
@@ -84,12 +84,22 @@ async function throttleMail(ctx: AuthContext, c: Context<AuthEnv>, email: string
   if (!ctx.limits.mailPerEmail.take(email)) throw errors.emailRateLimited();
 }
 
-const LINK_TTL = { signup: '24 hours', recovery: '1 hour' } as const;
-type LinkType = keyof typeof LINK_TTL;
-const COLUMN: Record<LinkType, string> = { signup: 'confirmation', recovery: 'recovery' };
+const LINK_TTL = { signup: '24 hours', invite: '24 hours', recovery: '1 hour' } as const;
+export type LinkType = keyof typeof LINK_TTL;
+// an invitation confirms the e-mail as a signup link does (GoTrue keeps both in confirmation_token)
+const COLUMN: Record<LinkType, string> = {
+  signup: 'confirmation',
+  invite: 'confirmation',
+  recovery: 'recovery',
+};
 
 /** Stores the hash of a fresh single-use token and mails the verify link. */
-async function sendLink(ctx: AuthContext, user: UserRow, type: LinkType, redirectTo: string): Promise<void> {
+export async function sendLink(
+  ctx: AuthContext,
+  user: UserRow,
+  type: LinkType,
+  redirectTo: string,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const col = COLUMN[type];
   await ctx.db.query(`update auth.users set ${col}_token = $2, ${col}_sent_at = now() where id = $1`, [
@@ -98,7 +108,13 @@ async function sendLink(ctx: AuthContext, user: UserRow, type: LinkType, redirec
   ]);
   const link = `${ctx.url}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
   const email = user.email ?? '';
-  await ctx.mailbox.send(type === 'signup' ? confirmationMail(email, link) : recoveryMail(email, link));
+  const mail =
+    type === 'signup'
+      ? confirmationMail(email, link)
+      : type === 'invite'
+        ? inviteMail(email, link)
+        : recoveryMail(email, link);
+  await ctx.mailbox.send(mail);
 }
 
 /** Creates the account (or refreshes an unconfirmed one) and mails the link; a confirmed e-mail gets a look-alike. */
@@ -240,7 +256,11 @@ export function userRoutes(ctx: AuthContext) {
     const type = c.req.query('type');
     const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
     const linkType: LinkType | null =
-      type === 'signup' || type === 'email' ? 'signup' : type === 'recovery' ? 'recovery' : null;
+      type === 'signup' || type === 'email'
+        ? 'signup'
+        : type === 'invite' || type === 'recovery'
+          ? type
+          : null;
     let user: UserRow | undefined;
     if (token && linkType) {
       const col = COLUMN[linkType];

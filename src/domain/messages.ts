@@ -6,6 +6,7 @@
 import type { authApiErrors } from './messages/auth.ts';
 import type { checkoutApiErrors } from './messages/checkout.ts';
 import type { editorApiErrors } from './messages/editor.ts';
+import type { staffApiErrors } from './messages/staff.ts';
 
 /**
  * Error codes any request may answer, and the pt-BR message each carries (this object loads with
@@ -27,7 +28,8 @@ export type ApiErrorCode =
   | keyof typeof apiErrors
   | keyof typeof authApiErrors
   | keyof typeof checkoutApiErrors
-  | keyof typeof editorApiErrors;
+  | keyof typeof editorApiErrors
+  | keyof typeof staffApiErrors;
 
 export const eventMessages = {
   upcomingTitle: 'Próximos Eventos',
@@ -122,6 +124,13 @@ export const menuMessages = {
 export const SUPPORT_EMAIL = 'contato@congrega.app.br';
 
 /** The form layer's own texts (src/ui/form.tsx). */
+/** A screen whose code did not arrive: failed, or still loading after the time-out (spec: 120 s). */
+export const chunkMessages = {
+  timeout: 'Esta tela está demorando para carregar.',
+  failed: 'Não foi possível carregar esta tela.',
+  retry: 'Tentar novamente',
+} as const;
+
 export const formMessages = {
   busy: 'Carregando...',
 } as const;

@@ -189,18 +189,3 @@ export interface ApiError {
   code: string;
   message: string;
 }
-
-/** GET /v1/admin/users/search: one user as staff see them. */
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  temple_id: string | null;
-  temple_name: string | null;
-  roles: string[];
-  permissions: Permission[];
-}
-
-/** Rows per page of the staff user search (spec §9). */
-export const USER_SEARCH_PAGE_SIZE = 20;

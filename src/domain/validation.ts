@@ -331,10 +331,3 @@ export function isUuid(value: string): boolean {
 
 /** `YYYY-MM` month query (2000-01 … 2099-12). */
 export const monthSchema = v.pipe(v.string(), v.regex(/^20\d{2}-(0[1-9]|1[0-2])$/, m.month));
-
-/** GET /v1/admin/users/search query: free text (name, e-mail, CPF or phone), congregation, page from 0. */
-export const userSearchQuerySchema = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120)), ''),
-  temple_id: v.optional(v.union([v.literal(''), uuidSchema]), ''),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number)), '0'),
-});

@@ -43,6 +43,7 @@ const TABLES: Record<string, Reads> = {
   api_throttles: { anon: null, a: null },
   event_roster_keys: { anon: null, a: null },
   mail_outbox: { anon: null, a: null },
+  audit_log: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */
@@ -52,6 +53,7 @@ insert into auth.users (id, email, email_confirmed_at) values
 insert into public.temples (id, name) values ('00000000-0000-4000-8000-0000000000c1', 'Sede');
 insert into public.profiles (id, name, email) values ('${A}', 'Ana A', 'a@rls.test'), ('${B}', 'Bia B', 'b@rls.test');
 insert into public.user_roles (user_id, role) values ('${B}', 'admin');
+insert into public.audit_log (actor_id, subject_id, action, details) values ('${B}', '${A}', 'role.grant', '{"role": "lider"}');
 insert into public.events (id, title, starts_at) values
   ('${LIVE_EVENT}', 'Vivo', now() + interval '1 day'),
   ('${DELETED_EVENT}', 'Apagado', now() + interval '1 day');

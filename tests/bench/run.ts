@@ -4,7 +4,8 @@
  * (`npm run bench -- signin-load [--n=200]` runs tests/bench/signin-load.mjs instead;
  * `npm run bench -- door-cpf [--n=2000000]` tests/bench/door-cpf.ts, which the default run prints at its end too;
  * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts;
- * `npm run bench -- public-reads [--n=1000]` tests/bench/public-reads.ts.)
+ * `npm run bench -- public-reads [--n=1000]` tests/bench/public-reads.ts;
+ * `npm run bench -- user-search [--n=50000]` tests/bench/user-search.ts.)
  *
  * 1. Builds the app into a temporary folder (`--reuse`: measures the existing dist/, `--dist=dir`: that build).
  * 2. Starts the REAL host (createHost, in-memory database with the demo seed) serving that build.
@@ -259,6 +260,7 @@ const SCRIPTS: Record<string, string> = {
   'admin-confirmations': 'admin-confirmations.ts',
   'door-cpf': 'door-cpf.ts',
   'public-reads': 'public-reads.ts',
+  'user-search': 'user-search.ts',
 };
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {

@@ -60,6 +60,17 @@ export interface ApiThrottles {
   window_start: Timestamp;
 }
 
+/** public.audit_log */
+export interface AuditLog {
+  action: string;
+  actor_id: string | null;
+  client_ip: string | null;
+  created_at: Generated<Timestamp>;
+  details: Generated<Jsonb>;
+  id: Generated<string>;
+  subject_id: string | null;
+}
+
 /** auth.users */
 export interface AuthUsers {
   created_at: Generated<Timestamp | null>;
@@ -205,6 +216,7 @@ export interface Profiles {
   other_church: string | null;
   phone: string | null;
   search_name: GeneratedAlways<string | null>;
+  search_text: GeneratedAlways<string | null>;
   temple_id: string | null;
   updated_at: Generated<Timestamp>;
 }
@@ -321,6 +333,7 @@ export interface Vouchers {
 /** Every table the API reads or writes, for `Kysely<Database>`. */
 export interface Database {
   api_throttles: ApiThrottles;
+  audit_log: AuditLog;
   'auth.users': AuthUsers;
   checkins: Checkins;
   event_files: EventFiles;
@@ -348,6 +361,10 @@ export interface Database {
 /** Constraints and unique indexes whose name a violation reports (see pg-errors.ts). */
 export type ConstraintName =
   | 'api_throttles_pkey'
+  | 'audit_log_action_check'
+  | 'audit_log_actor_id_fkey'
+  | 'audit_log_pkey'
+  | 'audit_log_subject_id_fkey'
   | 'checkins_checked_by_fkey'
   | 'checkins_client_id_key'
   | 'checkins_event_id_fkey'

@@ -113,7 +113,7 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
         headers: json(),
         body: JSON.stringify({
           email,
-          password,
+          ...(password === undefined ? {} : { password }),
           email_confirm: emailConfirm,
           user_metadata: userMetadata ?? {},
         }),
@@ -132,6 +132,23 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
         body: JSON.stringify(payload),
       });
       return toAuthUser(body);
+    },
+
+    async inviteUser({ email, data, redirectTo }) {
+      const query = redirectTo ? `?redirect_to=${encodeURIComponent(redirectTo)}` : '';
+      const { body } = await call('auth', `${auth}/invite${query}`, {
+        method: 'POST',
+        headers: json(),
+        body: JSON.stringify({ email, data: data ?? {} }),
+      });
+      return toAuthUser(body);
+    },
+
+    async deleteUser(id) {
+      await call('auth', `${auth}/admin/users/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        headers: serviceHeaders(env),
+      });
     },
 
     async findUserByEmail(email) {

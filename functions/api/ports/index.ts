@@ -71,9 +71,10 @@ export interface AuthAdmin {
     /** The client the API signs up for: sent as X-Forwarded-For, so auth's throttle counts it, not the API. */
     clientAddress?: string;
   }): Promise<AuthUser | null>;
+  /** Without a password the account cannot sign in until one is set (e.g. from an invitation). */
   createUser(input: {
     email: string;
-    password: string;
+    password?: string;
     emailConfirm: boolean;
     userMetadata?: Record<string, unknown>;
   }): Promise<AuthUser>;
@@ -82,6 +83,17 @@ export interface AuthAdmin {
     patch: { password?: string; userMetadata?: Record<string, unknown>; emailConfirm?: boolean },
   ): Promise<AuthUser>;
   findUserByEmail(email: string): Promise<AuthUser | null>;
+  /**
+   * GoTrue's invite: mails a link that confirms the e-mail and signs the person in (redirectTo, where
+   * they choose a password). Creates the account when missing; an unconfirmed one gets a new link.
+   */
+  inviteUser(input: {
+    email: string;
+    data?: Record<string, unknown>;
+    redirectTo?: string;
+  }): Promise<AuthUser>;
+  /** Deletes an account (one created by a step that then failed). */
+  deleteUser(id: string): Promise<void>;
 }
 
 export interface Storage {

@@ -74,8 +74,12 @@ export function fakeAuthAdmin(db?: Db) {
     await db?.query('insert into auth.users (id, email) values ($1, $2)', [user.id, email]);
     return user;
   };
-  const admin: AuthAdmin & { users: Map<string, AuthUser> } = {
+  const admin: AuthAdmin & {
+    users: Map<string, AuthUser>;
+    invites: { email: string; redirectTo?: string }[];
+  } = {
     users,
+    invites: [],
     async signUp({ email, data }) {
       return users.has(email) ? null : make(email, data, false);
     },
@@ -99,7 +103,31 @@ export function fakeAuthAdmin(db?: Db) {
       return user;
     },
     async findUserByEmail(email) {
-      return users.get(email) ?? null;
+      const known = users.get(email);
+      if (known || !db) return known ?? null;
+      // an account of the seed (or a fixture): as GoTrue would list it
+      const [row] = await db.query<{ id: string; email: string; confirmed: boolean }>(
+        'select id, email, email_confirmed_at is not null as confirmed from auth.users where lower(email) = lower($1)',
+        [email],
+      );
+      if (!row) return null;
+      return {
+        id: row.id,
+        email: row.email,
+        email_confirmed_at: row.confirmed ? TEST_NOW.toISOString() : null,
+        user_metadata: {},
+        app_metadata: {},
+      };
+    },
+    async inviteUser({ email, data, redirectTo }) {
+      const user = users.get(email) ?? (await make(email, data ?? {}, false));
+      admin.invites.push({ email, redirectTo });
+      return user;
+    },
+    async deleteUser(id) {
+      const user = [...users.values()].find((u) => u.id === id);
+      if (user) users.delete(user.email);
+      await db?.query('delete from auth.users where id = $1', [id]);
     },
   };
   return admin;

@@ -7,10 +7,7 @@ import { menuMessages } from '../../domain/messages.ts';
  * after its screen lands is harmless; remove it then.
  */
 const PLANNED: [RegExp, string][] = [
-  [/^\/admin\/users\/?$/, menuMessages.searchUsers],
-  [/^\/admin\/single-page-signup\/?$/, menuMessages.thirdPartySignup],
   [/^\/admin\/reports\/?$/, menuMessages.reports],
-  [/^\/admin\/pwd-reset\/?$/, menuMessages.passwordReset],
   [/^\/admin\/(all-)?badge\/?$/, 'Crachás'],
 ];
 

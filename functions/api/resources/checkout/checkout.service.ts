@@ -21,6 +21,7 @@ import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError } from '../../lib/errors.ts';
 import { isoOrNull } from '../../lib/rows.ts';
 import { enqueueRegistrationMail } from '../../mail/outbox.ts';
+import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { takePlace } from '../tiers/places.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
@@ -64,134 +65,15 @@ export async function checkout(
       ),
   );
   if (!profile) throw new ApiHttpError(409, 'PROFILE_INCOMPLETE');
-  const now = ports.clock.now();
-  const registrationId = crypto.randomUUID();
-
-  const { ctx, attempt, method } = await ports.db.transaction(async (tx) => {
-    const row = await runOneOrNull(
-      tx,
-      qb
-        .selectFrom('pricing_tiers as t')
-        .innerJoin('events as e', 'e.id', 't.event_id')
-        .select([
-          'e.id as event_id',
-          'e.title',
-          'e.starts_at as event_starts_at',
-          'e.registration_policy',
-          'e.allowed_payment_methods',
-          't.id',
-          't.name',
-          't.price',
-          't.starts_at',
-          't.ends_at',
-          't.available',
-          't.total',
-          't.restricted_payment_methods',
-          't.payment_link',
-          't.custom_pix_key',
-        ])
-        .where('t.id', '=', params.tierId)
-        .where('e.id', '=', params.eventId)
-        .where('e.deleted_at', 'is', null),
-    );
-    if (!row || row.registration_policy === 'open') throw invalidTierOrEvent();
-    const status = tierStatus(
-      { starts_at: isoOrNull(row.starts_at), ends_at: isoOrNull(row.ends_at), available: row.available },
-      now,
-    );
-    if (status === 'SOLD_OUT') throw tierUnavailable();
-    if (status !== 'AVAILABLE') throw invalidTierOrEvent();
-    const eventStartsAt = new Date(row.event_starts_at);
-    if (isFastpassTier(row) && !fastpassIssuable(eventStartsAt.toISOString(), now)) {
-      throw invalidTierOrEvent(checkoutMessages.fastpassClosed);
-    }
-    const price = Number(row.price);
-    const offered = offeredMethods(
-      { allowed_payment_methods: row.allowed_payment_methods },
-      { price, restricted_payment_methods: row.restricted_payment_methods },
-    );
-    const method = checkoutMethod(offered, price, body.paymentMethod);
-    const handler = method ? CHECKOUT_METHODS[method] : undefined;
-    if (!method || !handler) throw invalidMethod();
-
-    const ctx: MethodContext = {
-      ports,
-      now,
-      user,
-      body,
-      event: { id: row.event_id, title: row.title, starts_at: eventStartsAt },
-      tier: {
-        id: row.id,
-        name: row.name,
-        price,
-        payment_link: row.payment_link,
-        custom_pix_key: row.custom_pix_key,
-      },
-      registrationId,
-      amount: price, // frozen from the tier, whatever the request carried
-    };
-    const start = await handler.start(ctx, tx);
-
-    // the registration first: a second active one fails here (registrations_one_active_idx), before
-    // the tier row is locked, so a transition holding the registration never waits for this one
-    try {
-      await run(
-        tx,
-        qb.insertInto('registrations').values({
-          id: registrationId,
-          user_id: user.id,
-          tier_id: row.id,
-          event_id: row.event_id,
-          frozen_value: price,
-          status: start.status,
-        }),
-      );
-    } catch (error) {
-      rethrowPg(error);
-    }
-    // the place, in one statement: concurrent checkouts queue on the tier row, none goes below 0
-    if (row.total !== null) await takePlace(tx, row.id);
-    const attempt = await runOne(
-      tx,
-      qb
-        .insertInto('registration_confirmations')
-        .values({
-          registration_id: registrationId,
-          strategy: method,
-          status: start.status,
-          expires_at: start.expiresAt ?? null,
-          transaction_id: start.transactionId ?? null,
-          request_data: start.requestData ?? null,
-          response_data: start.responseData ?? null,
-        })
-        .returning(['id', 'status', 'expires_at', 'transaction_id', 'request_data', 'response_data']),
-    );
-    // the member's e-mail (confirmed, or received until paid), sent after commit; a card's outcome
-    // comes within this request and has its own e-mail (approved or rejected)
-    if (method !== 'mp_card') {
-      await enqueueRegistrationMail(tx, {
-        kind: 'registration_confirmed',
-        registrationId,
-        confirmationId: attempt.id,
-        strategy: method,
-      });
-    }
-    const started: StartedAttempt = {
-      id: attempt.id,
-      status: attempt.status as ConfirmationStatus,
-      expires_at: isoOrNull(attempt.expires_at),
-      transaction_id: attempt.transaction_id,
-      request_data: attempt.request_data as Record<string, unknown> | null,
-      response_data: attempt.response_data as Record<string, unknown> | null,
-    };
-    return { ctx, attempt: started, method };
-  });
+  const { ctx, attempt, method } = await ports.db.transaction((tx) =>
+    registerOnTier(tx, ports, user, params, body),
+  );
 
   const handler = CHECKOUT_METHODS[method]!;
   const final = handler.afterCommit ? await handler.afterCommit(ctx, attempt) : attempt;
   return [
     {
-      registration_id: registrationId,
+      registration_id: ctx.registrationId,
       transaction_id: final.transaction_id,
       confirmation_id: final.id,
       strategy: method,
@@ -202,4 +84,150 @@ export async function checkout(
       frozen_value: ctx.amount,
     },
   ];
+}
+
+export interface RegisterOptions {
+  /**
+   * Staff signing someone up choose the method themselves (cash or voucher), whatever the event
+   * offers members; a free tier is still `open`. Only methods without a provider call.
+   */
+  staffMethod?: 'cash' | 'voucher';
+}
+
+/**
+ * The checkout's work inside its transaction `tx`: checks the event, the tier's window and the
+ * method, creates the registration, takes the place in one statement and creates the first attempt.
+ * Also used by the staff's third-party signup, so a place is taken one way only.
+ */
+export async function registerOnTier(
+  tx: Db,
+  ports: Ports,
+  user: AuthContextUser,
+  params: { eventId: string; tierId: string },
+  body: CheckoutBody,
+  options: RegisterOptions = {},
+): Promise<{ ctx: MethodContext; attempt: StartedAttempt; method: PaymentMethod }> {
+  const now = ports.clock.now();
+  const registrationId = crypto.randomUUID();
+  const row = await runOneOrNull(
+    tx,
+    qb
+      .selectFrom('pricing_tiers as t')
+      .innerJoin('events as e', 'e.id', 't.event_id')
+      .select([
+        'e.id as event_id',
+        'e.title',
+        'e.starts_at as event_starts_at',
+        'e.registration_policy',
+        'e.allowed_payment_methods',
+        't.id',
+        't.name',
+        't.price',
+        't.starts_at',
+        't.ends_at',
+        't.available',
+        't.total',
+        't.restricted_payment_methods',
+        't.payment_link',
+        't.custom_pix_key',
+      ])
+      .where('t.id', '=', params.tierId)
+      .where('e.id', '=', params.eventId)
+      .where('e.deleted_at', 'is', null),
+  );
+  if (!row || row.registration_policy === 'open') throw invalidTierOrEvent();
+  const status = tierStatus(
+    { starts_at: isoOrNull(row.starts_at), ends_at: isoOrNull(row.ends_at), available: row.available },
+    now,
+  );
+  if (status === 'SOLD_OUT') throw tierUnavailable();
+  if (status !== 'AVAILABLE') throw invalidTierOrEvent();
+  const eventStartsAt = new Date(row.event_starts_at);
+  if (isFastpassTier(row) && !fastpassIssuable(eventStartsAt.toISOString(), now)) {
+    throw invalidTierOrEvent(checkoutMessages.fastpassClosed);
+  }
+  const price = Number(row.price);
+  const offered = offeredMethods(
+    { allowed_payment_methods: row.allowed_payment_methods },
+    { price, restricted_payment_methods: row.restricted_payment_methods },
+  );
+  const method = options.staffMethod
+    ? price === 0
+      ? 'open'
+      : options.staffMethod
+    : checkoutMethod(offered, price, body.paymentMethod);
+  const handler = method ? CHECKOUT_METHODS[method] : undefined;
+  if (!method || !handler) throw invalidMethod();
+
+  const ctx: MethodContext = {
+    ports,
+    now,
+    user,
+    body,
+    event: { id: row.event_id, title: row.title, starts_at: eventStartsAt },
+    tier: {
+      id: row.id,
+      name: row.name,
+      price,
+      payment_link: row.payment_link,
+      custom_pix_key: row.custom_pix_key,
+    },
+    registrationId,
+    amount: price, // frozen from the tier, whatever the request carried
+  };
+  const start = await handler.start(ctx, tx);
+
+  // the registration first: a second active one fails here (registrations_one_active_idx), before
+  // the tier row is locked, so a transition holding the registration never waits for this one
+  try {
+    await run(
+      tx,
+      qb.insertInto('registrations').values({
+        id: registrationId,
+        user_id: user.id,
+        tier_id: row.id,
+        event_id: row.event_id,
+        frozen_value: price,
+        status: start.status,
+      }),
+    );
+  } catch (error) {
+    rethrowPg(error);
+  }
+  // the place, in one statement: concurrent checkouts queue on the tier row, none goes below 0
+  if (row.total !== null) await takePlace(tx, row.id);
+  const attempt = await runOne(
+    tx,
+    qb
+      .insertInto('registration_confirmations')
+      .values({
+        registration_id: registrationId,
+        strategy: method,
+        status: start.status,
+        expires_at: start.expiresAt ?? null,
+        transaction_id: start.transactionId ?? null,
+        request_data: start.requestData ?? null,
+        response_data: start.responseData ?? null,
+      })
+      .returning(['id', 'status', 'expires_at', 'transaction_id', 'request_data', 'response_data']),
+  );
+  // the member's e-mail (confirmed, or received until paid), sent after commit; a card's outcome
+  // comes within this request and has its own e-mail (approved or rejected)
+  if (method !== 'mp_card') {
+    await enqueueRegistrationMail(tx, {
+      kind: 'registration_confirmed',
+      registrationId,
+      confirmationId: attempt.id,
+      strategy: method,
+    });
+  }
+  const started: StartedAttempt = {
+    id: attempt.id,
+    status: attempt.status as ConfirmationStatus,
+    expires_at: isoOrNull(attempt.expires_at),
+    transaction_id: attempt.transaction_id,
+    request_data: attempt.request_data as Record<string, unknown> | null,
+    response_data: attempt.response_data as Record<string, unknown> | null,
+  };
+  return { ctx, attempt: started, method };
 }

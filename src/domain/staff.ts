@@ -1,0 +1,168 @@
+/**
+ * The staff's people tools, shared by the browser and the API: the user search (`/admin/users`,
+ * GET /v1/admin/users/search), a person's page, roles, the audit, the third-party signup
+ * (POST /v1/admin/single-page-signup) and the password reset (POST /v1/admin/pwd-reset).
+ */
+import * as v from 'valibot';
+import { validationMessages as m } from './messages/validation.ts';
+import { voucherCodeSchema } from './registrations.ts';
+import type { ConfirmationStatus, PaymentMethod, Permission, RegistrationStatus } from './types.ts';
+import { emailSchema, fullNameSchema, passwordSchema } from './validation.ts';
+
+/** Rows a search page holds (spec: 20 a page). */
+export const USER_SEARCH_PAGE_SIZE = 20;
+/** The search waits this long after the last keystroke (spec: 300 ms). */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+
+/** The roles the database seeds; staff grant and revoke only these. */
+export const SEEDED_ROLES = ['admin', 'secretaria', 'lider', 'voluntario'] as const;
+export type SeededRole = (typeof SEEDED_ROLES)[number];
+
+const uuid = v.pipe(v.string(), v.uuid());
+const optionalUuid = v.pipe(
+  v.optional(v.union([v.literal(''), uuid]), ''),
+  v.transform((x) => (x ? x : null)),
+);
+
+/** Query of GET /v1/admin/users/search: `q` (any part of name, e-mail, CPF or phone), `temple_id`, `page` (1…). */
+export const userSearchQuerySchema = v.object({
+  q: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(100)),
+  temple_id: optionalUuid,
+  page: v.pipe(
+    v.optional(v.string(), '1'),
+    v.regex(/^[1-9][0-9]{0,4}$/),
+    v.transform((s) => Number(s)),
+  ),
+});
+export type UserSearchQuery = v.InferOutput<typeof userSearchQuerySchema>;
+
+export interface UserSearchRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  temple_id: string | null;
+  temple_name: string | null;
+  roles: string[];
+}
+
+export interface UserSearchPage {
+  items: UserSearchRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PersonAttempt {
+  id: string;
+  strategy: PaymentMethod;
+  status: ConfirmationStatus;
+  created_at: string;
+}
+
+export interface PersonRegistration {
+  id: string;
+  seq: string;
+  status: RegistrationStatus;
+  created_at: string;
+  event_id: string;
+  event_title: string;
+  tier_name: string;
+  frozen_value: number;
+  /** newest first */
+  attempts: PersonAttempt[];
+}
+
+export interface AuditEntry {
+  id: string;
+  action: string;
+  details: Record<string, unknown>;
+  client_ip: string | null;
+  created_at: string;
+  actor_name: string | null;
+  actor_email: string | null;
+}
+
+export interface RoleInfo {
+  name: string;
+  description: string | null;
+  permissions: Permission[];
+}
+
+/** GET /v1/admin/users/:id: the person's page. `audit` and `availableRoles` only for an admin. */
+export interface PersonDetail {
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    cpf: string | null;
+    temple_id: string | null;
+    temple_name: string | null;
+    other_church: string | null;
+  };
+  roles: string[];
+  registrations: PersonRegistration[];
+  /** what the viewer may do here */
+  canManageRoles: boolean;
+  availableRoles: RoleInfo[];
+  audit: AuditEntry[] | null;
+}
+
+export const userParamSchema = v.object({ id: uuid });
+export const roleParamSchema = v.object({ id: uuid, role: v.picklist(SEEDED_ROLES) });
+
+/** Body of POST /v1/admin/single-page-signup (spec §7: email, tier, temple_id, voucher). */
+export const singlePageSignupSchema = v.object({
+  email: emailSchema,
+  tier: v.pipe(v.string(m.required), v.uuid(m.required)),
+  temple_id: v.pipe(
+    v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid(m.congregation))]))),
+    v.transform((x) => (x ? x : null)),
+  ),
+  voucher: v.pipe(
+    v.optional(v.nullable(v.string()), ''),
+    v.transform((x) => (x ?? '').trim()),
+    v.union([v.literal(''), voucherCodeSchema]),
+  ),
+  /** a new account's name (optional; the e-mail's first part otherwise) */
+  name: v.pipe(
+    v.optional(v.nullable(v.string()), ''),
+    v.transform((x) => (x ?? '').trim()),
+    v.union([v.literal(''), fullNameSchema]),
+  ),
+  /** 'Atualizar templo': an existing person's congregation becomes temple_id */
+  update_temple: v.optional(v.boolean(), false),
+});
+export type SinglePageSignupBody = v.InferOutput<typeof singlePageSignupSchema>;
+export type SinglePageSignupInput = v.InferInput<typeof singlePageSignupSchema>;
+
+export interface SinglePageSignupResult {
+  user_id: string;
+  created: boolean;
+  registration_id: string;
+  status: ConfirmationStatus;
+  strategy: PaymentMethod;
+}
+
+/** GET /v1/admin/single-page-signup/lookup?email=: whether the e-mail has an account, and its congregation. */
+export const signupLookupQuerySchema = v.object({ email: emailSchema });
+export interface SignupLookup {
+  exists: boolean;
+  name: string | null;
+  temple_id: string | null;
+  temple_name: string | null;
+}
+
+/** The events staff may sign someone up to, each with its tiers. */
+export interface SignupEventOption {
+  id: string;
+  title: string;
+  starts_at: string;
+  parent_title: string | null;
+  tiers: { id: string; name: string; price: number; available: number | null; total: number | null }[];
+}
+
+/** Body of POST /v1/admin/pwd-reset (spec §7: email, pwd; the new password at least 6 characters). */
+export const pwdResetSchema = v.object({ email: emailSchema, pwd: passwordSchema });
+export type PwdResetBody = v.InferOutput<typeof pwdResetSchema>;

@@ -1,0 +1,240 @@
+/**
+ * `/admin/single-page-signup` 'Inscrição para terceiros' (read_confirmations or create_user): staff
+ * sign up the person at their desk — e-mail, event and tier, congregation ('Atualizar templo' when
+ * an existing person's congregation changed), voucher. Without a voucher the registration waits
+ * for payment in person. A new account gets an e-mail to confirm it and choose a password.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { formatDateTime } from '../../domain/dates.ts';
+import { staffMessages as m } from '../../domain/messages/staff.ts';
+import { formatPrice } from '../../domain/money.ts';
+import { formatVoucher } from '../../domain/registrations.ts';
+import { singlePageSignupSchema } from '../../domain/staff.ts';
+import { emailSchema } from '../../domain/validation.ts';
+import { notify } from '../../ui/notices.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useCreateSignup } from './api/create-signup.ts';
+import { lookupQuery } from './api/lookup.ts';
+import { signupEventsQuery } from './api/signup-events.ts';
+import { templesQuery } from './api/temples.ts';
+import './admin-signup.css';
+
+/** The e-mail once it is a valid address (300 ms after typing), for the account look-up. */
+function useCheckedEmail(email: string): string {
+  const [checked, setChecked] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const parsed = v.safeParse(emailSchema, email);
+      setChecked(parsed.success ? parsed.output : '');
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [email]);
+  return checked;
+}
+
+export function SignupScreen() {
+  const events = useQuery(signupEventsQuery);
+  const temples = useQuery(templesQuery);
+  const create = useCreateSignup();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [eventId, setEventId] = useState('');
+  const [tierId, setTierId] = useState('');
+  const [templeId, setTempleId] = useState('');
+  const [updateTemple, setUpdateTemple] = useState(false);
+  const [voucher, setVoucher] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const checkedEmail = useCheckedEmail(email);
+  const lookup = useQuery(lookupQuery(checkedEmail));
+  const person = checkedEmail && lookup.data ? lookup.data : null;
+
+  // an existing person's congregation fills the choice; changing it offers 'Atualizar templo'
+  useEffect(() => {
+    if (person?.exists) setTempleId(person.temple_id ?? '');
+    setUpdateTemple(false);
+  }, [person]);
+
+  const event = useMemo(() => events.data?.find((e) => e.id === eventId), [events.data, eventId]);
+  const templeChanged = Boolean(person?.exists && templeId && templeId !== (person.temple_id ?? ''));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const input = {
+      email,
+      tier: tierId,
+      temple_id: templeId,
+      voucher,
+      name: person?.exists ? '' : name,
+      update_temple: templeChanged && updateTemple,
+    };
+    const parsed = v.safeParse(singlePageSignupSchema, input);
+    if (!parsed.success) {
+      setError(parsed.issues[0]?.message ?? 'Dados inválidos');
+      return;
+    }
+    create.mutate(input, {
+      onSuccess: () => {
+        notify('positive', m.signupDone, 3);
+        setEmail('');
+        setName('');
+        setVoucher('');
+        setUpdateTemple(false);
+      },
+      onError: (failure) => {
+        console.error('[single-page-signup]', failure);
+        notify('negative', failure.message, 5);
+      },
+    });
+  };
+
+  return (
+    <div className="admin-signup">
+      <h1>{m.signupTitle}</h1>
+      {events.isPending && <Spinner />}
+      {events.isError && (
+        <p className="form-alert form-alert-negative" role="alert">
+          {m.signupOptionsFailed}
+        </p>
+      )}
+      <form className="signup-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field-label" htmlFor="signup-email">
+            {m.signupEmail}
+          </label>
+          <input
+            id="signup-email"
+            className="input"
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {person && (
+            <p className="field-hint" aria-live="polite">
+              {person.exists ? m.existingAccount : m.newAccount}
+            </p>
+          )}
+        </div>
+        {!person?.exists && (
+          <div className="field">
+            <label className="field-label" htmlFor="signup-name">
+              {m.signupName}
+            </label>
+            <input
+              id="signup-name"
+              className="input"
+              autoComplete="off"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor="signup-event">
+            {m.signupEvent}
+          </label>
+          <select
+            id="signup-event"
+            className="input"
+            required
+            value={eventId}
+            onChange={(e) => {
+              setEventId(e.target.value);
+              setTierId('');
+            }}
+          >
+            <option value="">{m.signupChoose}</option>
+            {events.data?.map((ev) => (
+              <option key={ev.id} value={ev.id}>
+                {ev.parent_title ? `${ev.parent_title} › ` : ''}
+                {ev.title} — {formatDateTime(ev.starts_at)}
+              </option>
+            ))}
+          </select>
+          {events.data?.length === 0 && <p className="field-hint">{m.noEvents}</p>}
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="signup-tier">
+            {m.signupTier}
+          </label>
+          <select
+            id="signup-tier"
+            className="input"
+            required
+            disabled={!event}
+            value={tierId}
+            onChange={(e) => setTierId(e.target.value)}
+          >
+            <option value="">{m.signupChoose}</option>
+            {event?.tiers.map((t) => (
+              <option key={t.id} value={t.id} disabled={t.available !== null && t.available < 1}>
+                {t.name} — {formatPrice(t.price)}
+                {t.available !== null && t.available < 1 ? ` (${m.soldOut})` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="signup-temple">
+            {m.signupTemple}
+          </label>
+          <select
+            id="signup-temple"
+            className="input"
+            value={templeId}
+            onChange={(e) => setTempleId(e.target.value)}
+          >
+            <option value="">{m.signupChoose}</option>
+            {temples.data?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+          {person?.exists && person.temple_name && (
+            <p className="field-hint">{m.currentTemple(person.temple_name)}</p>
+          )}
+          {templeChanged && (
+            <label className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={updateTemple}
+                onChange={(e) => setUpdateTemple(e.target.checked)}
+              />
+              <span>{m.updateTemple}</span>
+            </label>
+          )}
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="signup-voucher">
+            {m.signupVoucher}
+          </label>
+          <input
+            id="signup-voucher"
+            className="input"
+            autoComplete="off"
+            aria-describedby="signup-voucher-hint"
+            value={voucher}
+            maxLength={9}
+            onChange={(e) => setVoucher(e.target.value ? formatVoucher(e.target.value) : '')}
+          />
+          <p id="signup-voucher-hint" className="field-hint">
+            {m.signupVoucherHint}
+          </p>
+        </div>
+        {error && (
+          <p className="form-alert form-alert-negative" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button-block" disabled={create.isPending}>
+          {m.signupSubmit}
+        </button>
+      </form>
+    </div>
+  );
+}
