@@ -34,7 +34,7 @@ vi.mock('../../data/checkin/sync.ts', async (importActual) => {
   const actual = await importActual<typeof import('../../data/checkin/sync.ts')>();
   const api = {
     events: async () => [EVENT],
-    roster: async () => ({ entries: ROSTER, cursor: 'c1', total: ROSTER.length, next: null }),
+    roster: async () => ({ entries: ROSTER, cpf_key: 'k', cursor: 'c1', total: ROSTER.length, next: null }),
     sync: async () => ({ results: [] }),
   };
   return {

@@ -314,7 +314,7 @@ function Door() {
       </div>
 
       <output className={`door-feedback door-feedback-${feedback?.kind ?? 'none'}`} aria-live="assertive">
-        {feedback && feedback.kind !== 'invalid' && feedback.kind !== 'not_found' && (
+        {feedback && 'entry' in feedback && (
           <span className="door-feedback-person">
             <strong className="door-feedback-first">
               {firstName(feedback.entry.name) || feedback.entry.name}
