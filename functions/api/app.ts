@@ -22,6 +22,7 @@ import { geocodeRoutes } from './resources/geocode/geocode.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
+import { reportsRoutes } from './resources/reports/reports.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
 import { tagsRoutes } from './resources/tags/tags.routes.ts';
 import { templesRoutes } from './resources/temples/temples.routes.ts';
@@ -101,6 +102,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', mercadoPagoRoutes)
     .route('/', adminConfirmationsRoutes)
     .route('/', checkinsRoutes)
+    .route('/', reportsRoutes)
     .route('/', eventsAdminRoutes)
     .route('/', venuesRoutes)
     .route('/', speakersRoutes)
