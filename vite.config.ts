@@ -65,7 +65,12 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // the staff reports' charts (nivo, ≈ 90 KiB gzip): online-only, fetched when a report opens,
+        // never precached for every guest and member
+        globIgnores: ['**/assets/charts-*.js'],
+      },
     }),
   ],
   build: {

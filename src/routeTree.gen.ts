@@ -17,6 +17,8 @@ import { Route as MainAllRouteImport } from './routes/_main/all'
 import { Route as MainEventWelcomeRouteImport } from './routes/_main/event-welcome'
 import { Route as MainFastpassRouteImport } from './routes/_main/fastpass'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
+import { Route as AdminAllBadgeRouteImport } from './routes/admin.all-badge'
+import { Route as AdminBadgeRouteImport } from './routes/admin.badge'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthConfirmationRouteImport } from './routes/auth/confirmation'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
@@ -27,6 +29,7 @@ import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthWelcomeRouteImport } from './routes/auth/welcome'
 import { Route as MainAdminCheckinRouteImport } from './routes/_main/admin/checkin'
 import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
+import { Route as MainAdminReportsRouteImport } from './routes/_main/admin/reports'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
 import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
@@ -73,6 +76,16 @@ const MainProfileRoute = MainProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => MainRoute,
+} as any)
+const AdminAllBadgeRoute = AdminAllBadgeRouteImport.update({
+  id: '/admin/all-badge',
+  path: '/admin/all-badge',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminBadgeRoute = AdminBadgeRouteImport.update({
+  id: '/admin/badge',
+  path: '/admin/badge',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
@@ -124,6 +137,11 @@ const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
   path: '/registrations',
   getParentRoute: () => MainAdminRoute,
 } as any)
+const MainAdminReportsRoute = MainAdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => MainAdminRoute,
+} as any)
 const MainEventsIdRoute = MainEventsIdRouteImport.update({
   id: '/events/$id',
   path: '/events/$id',
@@ -171,6 +189,8 @@ export interface FileRoutesByFullPath {
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
+  '/admin/all-badge': typeof AdminAllBadgeRoute
+  '/admin/badge': typeof AdminBadgeRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/login': typeof AuthLoginRoute
@@ -181,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/auth/': typeof AuthIndexRoute
   '/admin/checkin': typeof MainAdminCheckinRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/reports': typeof MainAdminReportsRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/my-registrations/': typeof MainMyRegistrationsIndexRoute
@@ -195,6 +216,8 @@ export interface FileRoutesByTo {
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
+  '/admin/all-badge': typeof AdminAllBadgeRoute
+  '/admin/badge': typeof AdminBadgeRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/login': typeof AuthLoginRoute
@@ -206,6 +229,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthIndexRoute
   '/admin/checkin': typeof MainAdminCheckinRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/reports': typeof MainAdminReportsRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/my-registrations': typeof MainMyRegistrationsIndexRoute
@@ -223,6 +247,8 @@ export interface FileRoutesById {
   '/_main/event-welcome': typeof MainEventWelcomeRoute
   '/_main/fastpass': typeof MainFastpassRoute
   '/_main/profile': typeof MainProfileRoute
+  '/admin/all-badge': typeof AdminAllBadgeRoute
+  '/admin/badge': typeof AdminBadgeRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/login': typeof AuthLoginRoute
@@ -234,6 +260,7 @@ export interface FileRoutesById {
   '/auth/': typeof AuthIndexRoute
   '/_main/admin/checkin': typeof MainAdminCheckinRoute
   '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/_main/admin/reports': typeof MainAdminReportsRoute
   '/_main/events/$id': typeof MainEventsIdRoute
   '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
@@ -252,6 +279,8 @@ export interface FileRouteTypes {
     | '/event-welcome'
     | '/fastpass'
     | '/profile'
+    | '/admin/all-badge'
+    | '/admin/badge'
     | '/auth/confirmation'
     | '/auth/forgot'
     | '/auth/login'
@@ -262,6 +291,7 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/admin/checkin'
     | '/admin/registrations'
+    | '/admin/reports'
     | '/events/$id'
     | '/my-registrations/$registrationId'
     | '/my-registrations/'
@@ -276,6 +306,8 @@ export interface FileRouteTypes {
     | '/event-welcome'
     | '/fastpass'
     | '/profile'
+    | '/admin/all-badge'
+    | '/admin/badge'
     | '/auth/confirmation'
     | '/auth/forgot'
     | '/auth/login'
@@ -287,6 +319,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/admin/checkin'
     | '/admin/registrations'
+    | '/admin/reports'
     | '/events/$id'
     | '/my-registrations/$registrationId'
     | '/my-registrations'
@@ -303,6 +336,8 @@ export interface FileRouteTypes {
     | '/_main/event-welcome'
     | '/_main/fastpass'
     | '/_main/profile'
+    | '/admin/all-badge'
+    | '/admin/badge'
     | '/auth/confirmation'
     | '/auth/forgot'
     | '/auth/login'
@@ -314,6 +349,7 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/_main/admin/checkin'
     | '/_main/admin/registrations'
+    | '/_main/admin/reports'
     | '/_main/events/$id'
     | '/_main/my-registrations/$registrationId'
     | '/_main/my-registrations/'
@@ -326,6 +362,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   MainRoute: typeof MainRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
+  AdminAllBadgeRoute: typeof AdminAllBadgeRoute
+  AdminBadgeRoute: typeof AdminBadgeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -385,6 +423,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile'
       preLoaderRoute: typeof MainProfileRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/admin/all-badge': {
+      id: '/admin/all-badge'
+      path: '/admin/all-badge'
+      fullPath: '/admin/all-badge'
+      preLoaderRoute: typeof AdminAllBadgeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/badge': {
+      id: '/admin/badge'
+      path: '/admin/badge'
+      fullPath: '/admin/badge'
+      preLoaderRoute: typeof AdminBadgeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/auth/': {
       id: '/auth/'
@@ -456,6 +508,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminRegistrationsRouteImport
       parentRoute: typeof MainAdminRoute
     }
+    '/_main/admin/reports': {
+      id: '/_main/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof MainAdminReportsRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/events/$id': {
       id: '/_main/events/$id'
       path: '/events/$id'
@@ -511,6 +570,7 @@ declare module '@tanstack/react-router' {
 interface MainAdminRouteChildren {
   MainAdminCheckinRoute: typeof MainAdminCheckinRoute
   MainAdminRegistrationsRoute: typeof MainAdminRegistrationsRoute
+  MainAdminReportsRoute: typeof MainAdminReportsRoute
   MainAdminEventsIdRoute: typeof MainAdminEventsIdRoute
   MainAdminEventsNewRoute: typeof MainAdminEventsNewRoute
   MainAdminEventsIndexRoute: typeof MainAdminEventsIndexRoute
@@ -519,6 +579,7 @@ interface MainAdminRouteChildren {
 const MainAdminRouteChildren: MainAdminRouteChildren = {
   MainAdminCheckinRoute: MainAdminCheckinRoute,
   MainAdminRegistrationsRoute: MainAdminRegistrationsRoute,
+  MainAdminReportsRoute: MainAdminReportsRoute,
   MainAdminEventsIdRoute: MainAdminEventsIdRoute,
   MainAdminEventsNewRoute: MainAdminEventsNewRoute,
   MainAdminEventsIndexRoute: MainAdminEventsIndexRoute,
@@ -584,6 +645,8 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   MainRoute: MainRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
+  AdminAllBadgeRoute: AdminAllBadgeRoute,
+  AdminBadgeRoute: AdminBadgeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -79,7 +79,7 @@ test.describe('guest screens', () => {
     await page.goto('/nao-existe');
     await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
     await expectNoViolations(page, '404');
-    await page.goto('/admin/reports');
+    await page.goto('/admin/pwd-reset');
     await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
     await expectNoViolations(page, 'Em breve');
   });

@@ -63,7 +63,7 @@ test('an unknown address under /auth stays in the auth layout', async ({ page })
 test('planned screens say Em breve, not 404', async ({ page }) => {
   for (const [path, name] of [
     ['/admin/users', 'Buscar Usuários'],
-    ['/admin/reports', 'Relatório'],
+    ['/admin/pwd-reset', 'Reset de Senha'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByText('Em breve', { exact: true }), path).toBeVisible();
@@ -81,8 +81,8 @@ test("a member's menu item to a screen not built yet opens its Em breve page", a
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
-  await page.getByRole('link', { name: 'Relatório' }).click();
-  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await page.getByRole('link', { name: 'Reset de Senha' }).click();
+  await expect(page).toHaveURL(/\/admin\/pwd-reset$/);
   await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Relatório' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset de Senha' })).toBeVisible();
 });

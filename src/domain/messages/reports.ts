@@ -28,6 +28,7 @@ export const reportsMessages = {
   templesGroup: 'Congregações',
   attendeesEmpty: 'Nenhum inscrito neste local.',
   attendeesCount: (n: number) => (n === 1 ? '1 inscrito' : `${n} inscritos`),
+  shownOf: (shown: number, total: number) => `Mostrando os primeiros ${shown} de ${total}; o CSV traz todos.`,
   downloadAttendees: 'Baixar CSV dos inscritos',
   name: 'Nome',
   method: 'Pagamento',

@@ -9,9 +9,7 @@ import { menuMessages } from '../../domain/messages.ts';
 const PLANNED: [RegExp, string][] = [
   [/^\/admin\/users\/?$/, menuMessages.searchUsers],
   [/^\/admin\/single-page-signup\/?$/, menuMessages.thirdPartySignup],
-  [/^\/admin\/reports\/?$/, menuMessages.reports],
   [/^\/admin\/pwd-reset\/?$/, menuMessages.passwordReset],
-  [/^\/admin\/(all-)?badge\/?$/, 'Crachás'],
 ];
 
 /** The name of the planned screen at `pathname`, or null when nothing is planned there (a real 404). */
