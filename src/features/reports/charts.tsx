@@ -87,7 +87,7 @@ export function RegionalBar({ rows }: { rows: readonly RegionalCount[] }) {
               layout="horizontal"
               margin={{ top: 8, right: 16, bottom: 32, left: 112 }}
               padding={0.25}
-              colors={REGIONAL_COLOR}
+              colors={() => REGIONAL_COLOR}
               labelTextColor="#ffffff"
               axisBottom={{
                 tickSize: 0,

@@ -30,7 +30,10 @@ const EVENT_REGISTRATIONS = `
   left join public.temples t on t.id = p.temple_id
   where r.event_id = $1`;
 
-/** Events that have registrations (themselves or through a sub-event), not deleted, newest first. */
+/**
+ * Events with registrations, with their family: a parent whose sub-event has some, the sub-events
+ * of a parent that has some (so the choice shows them under it). Not deleted, newest first.
+ */
 export async function listReportEvents(db: Db): Promise<ReportEvent[]> {
   const rows = await db.query<{
     id: string;
@@ -42,6 +45,7 @@ export async function listReportEvents(db: Db): Promise<ReportEvent[]> {
        from public.events e
       where e.deleted_at is null
         and (exists (select 1 from public.registrations r where r.event_id = e.id)
+             or exists (select 1 from public.registrations r where r.event_id = e.parent_id)
              or exists (select 1 from public.events c join public.registrations r on r.event_id = c.id
                          where c.parent_id = e.id and c.deleted_at is null))
       order by e.starts_at desc, e.id

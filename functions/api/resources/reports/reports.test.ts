@@ -141,6 +141,8 @@ describe('numbers', () => {
     expect(ids).not.toContain(DEMO_EVENTS.deleted.id);
     expect(ids).not.toContain(DEMO_EVENTS.openEvent.id); // nobody registered
     for (const e of events) if (e.parent_id) expect(ids).toContain(e.parent_id);
+    // the conference's sub-events (no registrations of their own) are listed under it
+    expect(events.find((e) => e.id === DEMO_EVENTS.workshop.id)?.parent_id).toBe(conference);
   });
 
   it('the summary equals the counts taken row by row', async () => {
