@@ -2,7 +2,8 @@
  * Benchmarks against the budgets of DESIGN.md §8, measured as a phone gets the app on a first visit.
  * `npm run bench [-- --reuse | --dist=dir] [--runs=3] [--no-lighthouse] [--json=path]`
  * (`npm run bench -- signin-load [--n=200]` runs tests/bench/signin-load.mjs instead;
- * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts.)
+ * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts;
+ * `npm run bench -- reports [--n=50000]` tests/bench/reports.ts.)
  *
  * 1. Builds the app into a temporary folder (`--reuse`: measures the existing dist/, `--dist=dir`: that build).
  * 2. Starts the REAL host (createHost, in-memory database with the demo seed) serving that build.
@@ -251,6 +252,7 @@ const SCRIPTS: Record<string, string> = {
   'checkout-load': 'checkout-load.ts',
   checkin: 'checkin.ts',
   'admin-confirmations': 'admin-confirmations.ts',
+  reports: 'reports.ts',
 };
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {
@@ -265,7 +267,10 @@ if (named.length) {
   for (const n of named) {
     try {
       const script = join(ROOT, 'tests/bench', SCRIPTS[n]!);
-      const passed = args.filter((a) => a.startsWith('--n=') || a.startsWith('--places=') || a === '--reuse');
+      const passed = args.filter(
+        (a) =>
+          a.startsWith('--n=') || a.startsWith('--places=') || a.startsWith('--runs=') || a === '--reuse',
+      );
       // TypeScript benchmarks run through tsx like this file
       if (script.endsWith('.ts')) execFileSync('npx', ['tsx', script, ...passed], { stdio: 'inherit' });
       else execFileSync(process.execPath, [script, ...passed], { stdio: 'inherit' });
