@@ -269,7 +269,11 @@ if (named.length) {
       const script = join(ROOT, 'tests/bench', SCRIPTS[n]!);
       const passed = args.filter(
         (a) =>
-          a.startsWith('--n=') || a.startsWith('--places=') || a.startsWith('--runs=') || a === '--reuse',
+          a.startsWith('--n=') ||
+          a.startsWith('--places=') ||
+          a.startsWith('--runs=') ||
+          a === '--reuse' ||
+          a === '--explain',
       );
       // TypeScript benchmarks run through tsx like this file
       if (script.endsWith('.ts')) execFileSync('npx', ['tsx', script, ...passed], { stdio: 'inherit' });
