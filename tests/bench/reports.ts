@@ -16,6 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import {
   attendeesSql,
+  EVENTS_SQL,
   LOCATIONS_SQL,
   SUMMARY_SQL,
 } from '../../functions/api/resources/reports/reports.service.ts';
@@ -130,6 +131,7 @@ try {
 
   if (process.argv.includes('--explain')) {
     for (const [label, text, params] of [
+      ['events', EVENTS_SQL, []],
       ['summary', SUMMARY_SQL, [event]],
       ['my-locations', LOCATIONS_SQL, [event]],
       [

@@ -30,6 +30,24 @@ const EVENT_REGISTRATIONS = `
   left join public.temples t on t.id = p.temple_id
   where r.event_id = $1`;
 
+/** The events list's statement (see listReportEvents). */
+export const EVENTS_SQL = `with events as materialized (
+       select e.id, e.title, e.starts_at, e.parent_id,
+              -- one index probe per event: a scalar subquery with a limit is never hashed over every
+              -- registration, and the order makes the index the cheap way even for an event with none
+              coalesce((select true from public.registrations r where r.event_id = e.id
+                         order by r.event_id, r.status limit 1), false) as own
+         from public.events e
+        where e.deleted_at is null
+     )
+     select e.id, e.title, e.starts_at, e.parent_id
+       from events e
+      where e.own
+         or exists (select 1 from events p where p.id = e.parent_id and p.own)
+         or exists (select 1 from events c where c.parent_id = e.id and c.own)
+      order by e.starts_at desc, e.id
+      limit 500`;
+
 /**
  * Events with registrations, with their family: a parent whose sub-event has some, the sub-events
  * of a parent that has some (so the choice shows them under it). Not deleted, newest first.
@@ -40,22 +58,7 @@ export async function listReportEvents(db: Db): Promise<ReportEvent[]> {
     title: string;
     starts_at: Date | string;
     parent_id: string | null;
-  }>(
-    `with events as materialized (
-       select e.id, e.title, e.starts_at, e.parent_id,
-              -- one index probe per event (a scalar subquery with a limit is never hashed over every registration)
-              coalesce((select true from public.registrations r where r.event_id = e.id limit 1), false) as own
-         from public.events e
-        where e.deleted_at is null
-     )
-     select e.id, e.title, e.starts_at, e.parent_id
-       from events e
-      where e.own
-         or exists (select 1 from events p where p.id = e.parent_id and p.own)
-         or exists (select 1 from events c where c.parent_id = e.id and c.own)
-      order by e.starts_at desc, e.id
-      limit 500`,
-  );
+  }>(EVENTS_SQL);
   return rows.map((r) => ({ id: r.id, title: r.title, starts_at: iso(r.starts_at), parent_id: r.parent_id }));
 }
 
