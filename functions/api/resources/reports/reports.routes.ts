@@ -1,12 +1,17 @@
-import { Hono } from 'hono';
-import { locationParamSchema, parseLocation, reportQuerySchema } from '../../../../src/domain/reports.ts';
+import { Hono, type TypedResponse } from 'hono';
+import {
+  type AttendeeRow,
+  locationParamSchema,
+  parseLocation,
+  reportQuerySchema,
+} from '../../../../src/domain/reports.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { valid } from '../../lib/validate.ts';
 import { requirePermission, requireUser } from '../../middleware/auth.ts';
 import {
   eventBadges,
   listReportEvents,
-  reportAttendees,
+  reportAttendeesJson,
   reportLocations,
   reportSummary,
 } from './reports.service.ts';
@@ -34,14 +39,17 @@ export const reportsRoutes = new Hono<AppEnv>()
     reports,
     valid('param', locationParamSchema),
     valid('query', reportQuerySchema),
-    async (c) =>
-      c.json(
-        await reportAttendees(
-          c.get('ports').db,
-          c.req.valid('query').event,
-          parseLocation(c.req.valid('param').locationId),
-        ),
-      ),
+    async (c) => {
+      // the JSON text comes from the database (reportAttendeesJson); its shape is AttendeeRow[]
+      const body = await reportAttendeesJson(
+        c.get('ports').db,
+        c.req.valid('query').event,
+        parseLocation(c.req.valid('param').locationId),
+      );
+      return c.body(body, 200, {
+        'content-type': 'application/json; charset=UTF-8',
+      }) as unknown as Response & TypedResponse<AttendeeRow[], 200, 'json'>;
+    },
   )
   .get(
     '/v1/admin/badges',
