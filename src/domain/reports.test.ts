@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, csvMoney, fileSlug, toCsv } from './csv.ts';
+import { reportsMessages } from './messages/reports.ts';
 import {
   type AttendeeRow,
   attendeesCsv,
@@ -82,6 +83,10 @@ describe('report files', () => {
 });
 
 describe('the screen', () => {
+  it('has 8 different loading messages', () => {
+    expect(new Set(reportsMessages.loadingMessages).size).toBe(8);
+  });
+
   it('groups sub-events under their parent', () => {
     const e = (id: string, parent_id: string | null, starts_at = '2026-01-01T00:00:00Z') => ({
       id,
