@@ -17,6 +17,8 @@ import { Route as MainAllRouteImport } from './routes/_main/all'
 import { Route as MainEventWelcomeRouteImport } from './routes/_main/event-welcome'
 import { Route as MainFastpassRouteImport } from './routes/_main/fastpass'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
+import { Route as AdminAllBadgeRouteImport } from './routes/admin.all-badge'
+import { Route as AdminBadgeRouteImport } from './routes/admin.badge'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthConfirmationRouteImport } from './routes/auth/confirmation'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
@@ -29,6 +31,7 @@ import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
 import { Route as MainAdminCheckinRouteImport } from './routes/_main/admin/checkin'
 import { Route as MainAdminPwdResetRouteImport } from './routes/_main/admin/pwd-reset'
 import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
+import { Route as MainAdminReportsRouteImport } from './routes/_main/admin/reports'
 import { Route as MainAdminSinglePageSignupRouteImport } from './routes/_main/admin/single-page-signup'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
@@ -78,6 +81,16 @@ const MainProfileRoute = MainProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => MainRoute,
+} as any)
+const AdminAllBadgeRoute = AdminAllBadgeRouteImport.update({
+  id: '/admin/all-badge',
+  path: '/admin/all-badge',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminBadgeRoute = AdminBadgeRouteImport.update({
+  id: '/admin/badge',
+  path: '/admin/badge',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
@@ -137,6 +150,11 @@ const MainAdminPwdResetRoute = MainAdminPwdResetRouteImport.update({
 const MainAdminRegistrationsRoute = MainAdminRegistrationsRouteImport.update({
   id: '/registrations',
   path: '/registrations',
+  getParentRoute: () => MainAdminRoute,
+} as any)
+const MainAdminReportsRoute = MainAdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => MainAdminRoute,
 } as any)
 const MainAdminSinglePageSignupRoute =
@@ -202,6 +220,8 @@ export interface FileRoutesByFullPath {
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
+  '/admin/all-badge': typeof AdminAllBadgeRoute
+  '/admin/badge': typeof AdminBadgeRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/login': typeof AuthLoginRoute
@@ -213,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/admin/checkin': typeof MainAdminCheckinRoute
   '/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/reports': typeof MainAdminReportsRoute
   '/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
@@ -230,6 +251,8 @@ export interface FileRoutesByTo {
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
   '/profile': typeof MainProfileRoute
+  '/admin/all-badge': typeof AdminAllBadgeRoute
+  '/admin/badge': typeof AdminBadgeRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/login': typeof AuthLoginRoute
@@ -242,6 +265,7 @@ export interface FileRoutesByTo {
   '/admin/checkin': typeof MainAdminCheckinRoute
   '/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/admin/reports': typeof MainAdminReportsRoute
   '/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
@@ -263,6 +287,8 @@ export interface FileRoutesById {
   '/_main/event-welcome': typeof MainEventWelcomeRoute
   '/_main/fastpass': typeof MainFastpassRoute
   '/_main/profile': typeof MainProfileRoute
+  '/admin/all-badge': typeof AdminAllBadgeRoute
+  '/admin/badge': typeof AdminBadgeRoute
   '/auth/confirmation': typeof AuthConfirmationRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/login': typeof AuthLoginRoute
@@ -275,6 +301,7 @@ export interface FileRoutesById {
   '/_main/admin/checkin': typeof MainAdminCheckinRoute
   '/_main/admin/pwd-reset': typeof MainAdminPwdResetRoute
   '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
+  '/_main/admin/reports': typeof MainAdminReportsRoute
   '/_main/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
   '/_main/events/$id': typeof MainEventsIdRoute
   '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
@@ -297,6 +324,8 @@ export interface FileRouteTypes {
     | '/event-welcome'
     | '/fastpass'
     | '/profile'
+    | '/admin/all-badge'
+    | '/admin/badge'
     | '/auth/confirmation'
     | '/auth/forgot'
     | '/auth/login'
@@ -308,6 +337,7 @@ export interface FileRouteTypes {
     | '/admin/checkin'
     | '/admin/pwd-reset'
     | '/admin/registrations'
+    | '/admin/reports'
     | '/admin/single-page-signup'
     | '/events/$id'
     | '/my-registrations/$registrationId'
@@ -325,6 +355,8 @@ export interface FileRouteTypes {
     | '/event-welcome'
     | '/fastpass'
     | '/profile'
+    | '/admin/all-badge'
+    | '/admin/badge'
     | '/auth/confirmation'
     | '/auth/forgot'
     | '/auth/login'
@@ -337,6 +369,7 @@ export interface FileRouteTypes {
     | '/admin/checkin'
     | '/admin/pwd-reset'
     | '/admin/registrations'
+    | '/admin/reports'
     | '/admin/single-page-signup'
     | '/events/$id'
     | '/my-registrations/$registrationId'
@@ -357,6 +390,8 @@ export interface FileRouteTypes {
     | '/_main/event-welcome'
     | '/_main/fastpass'
     | '/_main/profile'
+    | '/admin/all-badge'
+    | '/admin/badge'
     | '/auth/confirmation'
     | '/auth/forgot'
     | '/auth/login'
@@ -369,6 +404,7 @@ export interface FileRouteTypes {
     | '/_main/admin/checkin'
     | '/_main/admin/pwd-reset'
     | '/_main/admin/registrations'
+    | '/_main/admin/reports'
     | '/_main/admin/single-page-signup'
     | '/_main/events/$id'
     | '/_main/my-registrations/$registrationId'
@@ -385,6 +421,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   MainRoute: typeof MainRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
+  AdminAllBadgeRoute: typeof AdminAllBadgeRoute
+  AdminBadgeRoute: typeof AdminBadgeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -444,6 +482,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile'
       preLoaderRoute: typeof MainProfileRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/admin/all-badge': {
+      id: '/admin/all-badge'
+      path: '/admin/all-badge'
+      fullPath: '/admin/all-badge'
+      preLoaderRoute: typeof AdminAllBadgeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/badge': {
+      id: '/admin/badge'
+      path: '/admin/badge'
+      fullPath: '/admin/badge'
+      preLoaderRoute: typeof AdminBadgeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/auth/': {
       id: '/auth/'
@@ -529,6 +581,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminRegistrationsRouteImport
       parentRoute: typeof MainAdminRoute
     }
+    '/_main/admin/reports': {
+      id: '/_main/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof MainAdminReportsRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
     '/_main/admin/single-page-signup': {
       id: '/_main/admin/single-page-signup'
       path: '/single-page-signup'
@@ -606,6 +665,7 @@ interface MainAdminRouteChildren {
   MainAdminCheckinRoute: typeof MainAdminCheckinRoute
   MainAdminPwdResetRoute: typeof MainAdminPwdResetRoute
   MainAdminRegistrationsRoute: typeof MainAdminRegistrationsRoute
+  MainAdminReportsRoute: typeof MainAdminReportsRoute
   MainAdminSinglePageSignupRoute: typeof MainAdminSinglePageSignupRoute
   MainAdminIndexRoute: typeof MainAdminIndexRoute
   MainAdminEventsIdRoute: typeof MainAdminEventsIdRoute
@@ -619,6 +679,7 @@ const MainAdminRouteChildren: MainAdminRouteChildren = {
   MainAdminCheckinRoute: MainAdminCheckinRoute,
   MainAdminPwdResetRoute: MainAdminPwdResetRoute,
   MainAdminRegistrationsRoute: MainAdminRegistrationsRoute,
+  MainAdminReportsRoute: MainAdminReportsRoute,
   MainAdminSinglePageSignupRoute: MainAdminSinglePageSignupRoute,
   MainAdminIndexRoute: MainAdminIndexRoute,
   MainAdminEventsIdRoute: MainAdminEventsIdRoute,
@@ -688,6 +749,8 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   MainRoute: MainRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
+  AdminAllBadgeRoute: AdminAllBadgeRoute,
+  AdminBadgeRoute: AdminBadgeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -24,6 +24,7 @@ import { healthRoutes } from './resources/health/health.routes.ts';
 import { mailRoutes } from './resources/mail/mail.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
+import { reportsRoutes } from './resources/reports/reports.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
 import { staffRoutes } from './resources/staff/staff.routes.ts';
 import { tagsRoutes } from './resources/tags/tags.routes.ts';
@@ -112,6 +113,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', mailRoutes)
     .route('/', adminConfirmationsRoutes)
     .route('/', checkinsRoutes)
+    .route('/', reportsRoutes)
     .route('/', eventsAdminRoutes)
     .route('/', venuesRoutes)
     .route('/', speakersRoutes)

@@ -101,10 +101,18 @@ function isConfirmationStatus(value: string): value is ConfirmationStatus {
   return (REGISTRATION_STATUSES as readonly string[]).includes(value);
 }
 
-/** The badge print link of a row (`/admin/badge?name=&temple=&code=`, spec §2). */
+/**
+ * The badge print link of a row (`/admin/badge?name=&temple=&code=`): the code is the
+ * registration's id, so the badge's QR is the ticket's own (`checkin:{id}`).
+ */
 export function badgeHref(name: string, temple: string | null, code: string): string {
   const query = new URLSearchParams({ name, temple: temple ?? '', code });
   return `/admin/badge?${query.toString()}`;
+}
+
+/** The badge sheets of an event (`/admin/all-badge?event=`), or the page to choose one. */
+export function eventBadgesHref(eventId?: string): string {
+  return eventId ? `/admin/all-badge?event=${encodeURIComponent(eventId)}` : '/admin/all-badge';
 }
 
 /** One row of GET /v1/admin/confirmations: a payment attempt with its registration, event and person. */

@@ -25,11 +25,9 @@ export function pageTitle(name?: string | null): string {
   return clean ? `${clean} · ${APP_NAME}` : APP_NAME;
 }
 
-/** The 404 page and the 'Em breve' page of screens that are planned but not built yet. */
+/** The 404 page. */
 export const placeholderMessages = {
   notFoundTitle: 'Página não encontrada',
   notFoundText: 'O endereço que você abriu não existe ou mudou de lugar.',
-  comingSoonBadge: 'Em breve',
-  comingSoonText: 'Esta tela ainda está sendo construída e chega em breve.',
   backHome: 'Voltar para o início',
 } as const;

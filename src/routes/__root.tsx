@@ -8,6 +8,6 @@ export const Route = createRootRoute({
       <Notices />
     </>
   ),
-  // 'Página não encontrada' or 'Em breve' (planned screens), inside the main layout; loaded on demand.
+  // 'Página não encontrada', inside the main layout; loaded on demand.
   notFoundComponent: lazyRouteComponent(() => import('../features/shell/not-found.tsx'), 'NotFound'),
 });

@@ -8,9 +8,14 @@ import { useEffect, useState } from 'react';
 import { formatManualCode, ticketQrContent } from '../domain/registrations.ts';
 import './ticket-qr.css';
 
-/** The QR as an SVG data URL (an <img>: no inline markup, nothing for the CSP to refuse). */
-export async function ticketQrDataUrl(registrationId: string): Promise<string> {
-  const svg = await qrSvg(ticketQrContent(registrationId), {
+/** The QR of a ticket as an SVG data URL (an <img>: no inline markup, nothing for the CSP to refuse). */
+export function ticketQrDataUrl(registrationId: string): Promise<string> {
+  return qrDataUrl(ticketQrContent(registrationId));
+}
+
+/** A QR of any text (error correction low) as an SVG data URL; badges use it too. */
+export async function qrDataUrl(content: string): Promise<string> {
+  const svg = await qrSvg(content, {
     type: 'svg',
     errorCorrectionLevel: 'L',
     margin: 2,

@@ -5,7 +5,8 @@
  * `npm run bench -- door-cpf [--n=2000000]` tests/bench/door-cpf.ts, which the default run prints at its end too;
  * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts;
  * `npm run bench -- public-reads [--n=1000]` tests/bench/public-reads.ts;
- * `npm run bench -- user-search [--n=50000]` tests/bench/user-search.ts.)
+ * `npm run bench -- user-search [--n=50000]` tests/bench/user-search.ts;
+ * `npm run bench -- reports [--n=50000]` tests/bench/reports.ts.)
  *
  * 1. Builds the app into a temporary folder (`--reuse`: measures the existing dist/, `--dist=dir`: that build).
  * 2. Starts the REAL host (createHost, in-memory database with the demo seed) serving that build.
@@ -261,6 +262,7 @@ const SCRIPTS: Record<string, string> = {
   'door-cpf': 'door-cpf.ts',
   'public-reads': 'public-reads.ts',
   'user-search': 'user-search.ts',
+  reports: 'reports.ts',
 };
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {
@@ -275,7 +277,14 @@ if (named.length) {
   for (const n of named) {
     try {
       const script = join(ROOT, 'tests/bench', SCRIPTS[n]!);
-      const passed = args.filter((a) => a.startsWith('--n=') || a.startsWith('--places=') || a === '--reuse');
+      const passed = args.filter(
+        (a) =>
+          a.startsWith('--n=') ||
+          a.startsWith('--places=') ||
+          a.startsWith('--runs=') ||
+          a === '--reuse' ||
+          a === '--explain',
+      );
       // TypeScript benchmarks run through tsx like this file
       if (script.endsWith('.ts')) execFileSync('npx', ['tsx', script, ...passed], { stdio: 'inherit' });
       else execFileSync(process.execPath, [script, ...passed], { stdio: 'inherit' });

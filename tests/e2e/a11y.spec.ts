@@ -2,7 +2,7 @@
  * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen: the event lists, the event page and its overlay, the
  * Fastpass page, the auth screens (the welcome form too), the profile, checkout and my
  * registrations, the staff payment review, the door (/admin/checkin with its roster and feedback,
- * /event-welcome, the member's check-in overlay), the 404 and an 'Em breve' page. Any violation
+ * /event-welcome, the member's check-in overlay), and the 404. Any violation
  * fails, with its targets.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -75,13 +75,10 @@ test.describe('guest screens', () => {
     await expectNoViolations(page, '/fastpass');
   });
 
-  test('404 and Em breve', async ({ page }) => {
+  test('404', async ({ page }) => {
     await page.goto('/nao-existe');
     await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
     await expectNoViolations(page, '404');
-    await page.goto('/admin/reports');
-    await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
-    await expectNoViolations(page, 'Em breve');
   });
 
   for (const [path, ready] of [

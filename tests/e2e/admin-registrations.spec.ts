@@ -81,7 +81,7 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
   const badgeUrl = new URL((await badge.getAttribute('href'))!, 'http://x');
   expect(badgeUrl.pathname).toBe('/admin/badge');
   expect(badgeUrl.searchParams.get('name')).toBe(angela.name);
-  expect(badgeUrl.searchParams.get('code')).toMatch(/^\d{6}$/);
+  expect(badgeUrl.searchParams.get('code')).toBe(angela.registrationId);
   expect(badgeUrl.searchParams.get('temple')).toBeTruthy();
   await row.getByRole('button', { name: 'Ver comprovante' }).click();
   const viewer = page.getByRole('dialog', { name: new RegExp(`Comprovante — ${angela.name}`) });

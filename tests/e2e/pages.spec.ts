@@ -1,6 +1,6 @@
 /**
  * Every route has its <title>; an unknown address shows 'Página não encontrada' inside the main
- * layout with a way back; screens that are planned but not built yet say 'Em breve' instead of 404.
+ * layout with a way back.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
@@ -58,31 +58,4 @@ test('an unknown address under /auth stays in the auth layout', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Voltar para o início' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveCount(0);
-});
-
-test('planned screens say Em breve, not 404', async ({ page }) => {
-  for (const [path, name] of [
-    ['/admin/users', 'Buscar Usuários'],
-    ['/admin/reports', 'Relatório'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByText('Em breve', { exact: true }), path).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByText('Página não encontrada')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
-    await expect(page).toHaveTitle(`${name} · Congrega`);
-  }
-});
-
-test("a member's menu item to a screen not built yet opens its Em breve page", async ({ page }) => {
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.admin.email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('button', { name: 'Abrir menu' }).click();
-  await page.getByRole('link', { name: 'Relatório' }).click();
-  await expect(page).toHaveURL(/\/admin\/reports$/);
-  await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Relatório' })).toBeVisible();
 });

@@ -38,6 +38,7 @@ export const adminRegistrationsMessages = {
   voucher: 'Voucher',
   registrationStatus: 'Status da inscrição',
   printBadge: 'Imprimir crachá',
+  printEventBadges: 'Imprimir crachás do evento',
   openReceipt: 'Ver comprovante',
   receiptTitle: 'Comprovante',
   receiptLoading: 'Carregando comprovante...',

@@ -3,6 +3,7 @@ import {
   type AdminAction,
   type AdminConfirmationFilter,
   type AdminConfirmationRow,
+  eventBadgesHref,
   QUICK_FILTERS,
   type QuickFilterKey,
 } from '../../domain/admin-registrations.ts';
@@ -43,7 +44,17 @@ export function AdminRegistrationsScreen() {
 
   return (
     <section className="admin-registrations" aria-labelledby="admin-registrations-title">
-      <h1 id="admin-registrations-title">{m.title}</h1>
+      <div className="review-heading">
+        <h1 id="admin-registrations-title">{m.title}</h1>
+        <a
+          className="button button-secondary"
+          href={eventBadgesHref(filter.eventId)}
+          target="_blank"
+          rel="noopener"
+        >
+          {m.printEventBadges}
+        </a>
+      </div>
       <fieldset className="review-chips">
         <legend className="visually-hidden">{m.quickFilters}</legend>
         {QUICK_FILTERS.map((q) => (

@@ -83,7 +83,7 @@ export function ConfirmationRow({
               )}
               <a
                 className="button button-secondary"
-                href={badgeHref(row.user.name, row.user.temple_name, row.registration.seq)}
+                href={badgeHref(row.user.name, row.user.temple_name, row.registration.id)}
                 target="_blank"
                 rel="noopener"
               >

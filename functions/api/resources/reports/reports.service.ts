@@ -1,0 +1,204 @@
+/**
+ * The staff reports, each one SQL statement that aggregates in the database (no rows walked in
+ * JavaScript): the events to choose from, an event's summary (pie, bar, congregation table),
+ * where its registrations come from, the attendees of one regional or congregation, and the badges
+ * of its paid registrations. What each number means is written in src/domain/reports.ts.
+ */
+import {
+  type BadgeRow,
+  type Location,
+  type ReportEvent,
+  type ReportLocations,
+  type ReportSummary,
+  VISITORS_REGIONAL,
+} from '../../../../src/domain/reports.ts';
+import { notFound } from '../../lib/errors.ts';
+import { iso } from '../../lib/rows.ts';
+import type { Db } from '../../ports/db.ts';
+
+/** At most this many attendee rows in one answer (a whole regional of a very large event). */
+export const ATTENDEES_MAX_ROWS = 50_000;
+
+/** A person's regional: their congregation's, or visitors' when they have none. */
+const REGIONAL = `coalesce(t.regional, '${VISITORS_REGIONAL}')`;
+
+/** Registrations of one event with their person's congregation ($1 = event id). */
+const EVENT_REGISTRATIONS = `
+  from public.registrations r
+  left join public.profiles p on p.id = r.user_id
+  left join public.temples t on t.id = p.temple_id
+  where r.event_id = $1`;
+
+/** The events list's statement (see listReportEvents). */
+export const EVENTS_SQL = `with events as materialized (
+       select e.id, e.title, e.starts_at, e.parent_id,
+              -- one index probe per event: a scalar subquery with a limit is never hashed over every
+              -- registration, and the order makes the index the cheap way even for an event with none
+              coalesce((select true from public.registrations r where r.event_id = e.id
+                         order by r.event_id, r.status limit 1), false) as own
+         from public.events e
+        where e.deleted_at is null
+     )
+     select e.id, e.title, e.starts_at, e.parent_id
+       from events e
+      where e.own
+         or exists (select 1 from events p where p.id = e.parent_id and p.own)
+         or exists (select 1 from events c where c.parent_id = e.id and c.own)
+      order by e.starts_at desc, e.id
+      limit 500`;
+
+/**
+ * Events with registrations, with their family: a parent whose sub-event has some, the sub-events
+ * of a parent that has some (so the choice shows them under it). Not deleted, newest first.
+ */
+export async function listReportEvents(db: Db): Promise<ReportEvent[]> {
+  const rows = await db.query<{
+    id: string;
+    title: string;
+    starts_at: Date | string;
+    parent_id: string | null;
+  }>(EVENTS_SQL);
+  return rows.map((r) => ({ id: r.id, title: r.title, starts_at: iso(r.starts_at), parent_id: r.parent_id }));
+}
+
+async function eventTitle(db: Db, eventId: string): Promise<string> {
+  const [row] = await db.query<{ title: string }>(
+    'select title from public.events where id = $1 and deleted_at is null',
+    [eventId],
+  );
+  if (!row) throw notFound('EVENT_NOT_FOUND');
+  return row.title;
+}
+
+/**
+ * The summary's statement ($1 = event id). The registrations are counted once, by status and
+ * congregation (at most 6 × the congregations rows, joined with profiles through index-only scans);
+ * every figure is then taken from that small set.
+ */
+export const SUMMARY_SQL = `
+  with counted as materialized (
+    select r.status, p.temple_id, count(*)::int as cnt
+      from public.registrations r
+      left join public.profiles p on p.id = r.user_id
+     where r.event_id = $1
+     group by r.status, p.temple_id
+  ),
+  g as materialized (
+    select c.status, c.temple_id, c.cnt, t.name, ${REGIONAL} as regional
+      from counted c left join public.temples t on t.id = c.temple_id
+  )
+  select
+    (select coalesce(sum(cnt), 0)::int from g) as registrations,
+    (select coalesce(sum(cnt), 0)::int from g where status = 'paid') as participants,
+    (select count(distinct temple_id)::int from g where status = 'paid') as congregations,
+    (select coalesce(jsonb_agg(jsonb_build_object('status', status, 'cnt', cnt) order by cnt desc, status), '[]'::jsonb)
+       from (select status, sum(cnt)::int as cnt from g group by status) s) as status,
+    (select coalesce(jsonb_agg(jsonb_build_object('regional', regional, 'cnt', cnt) order by cnt desc, regional), '[]'::jsonb)
+       from (select regional, sum(cnt)::int as cnt from g where status = 'paid' group by regional) s) as regional,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', temple_id, 'name', name, 'regional', regional,
+                                                  'cnt', cnt, 'total', total)
+                               order by cnt desc, total desc, name nulls last), '[]'::jsonb)
+       from (select temple_id, name, regional,
+                    coalesce(sum(cnt) filter (where status = 'paid'), 0)::int as cnt,
+                    sum(cnt)::int as total
+               from g where status in ('pending', 'analysis', 'paid')
+              group by temple_id, name, regional) s) as temples`;
+
+/** GET /v1/admin/reports?event=: the counts, the pie (by status), the bar (paid by regional), the table. */
+export async function reportSummary(db: Db, eventId: string): Promise<ReportSummary> {
+  const title = await eventTitle(db, eventId);
+  const [row] = await db.query<Omit<ReportSummary, 'event'>>(SUMMARY_SQL, [eventId]);
+  return { event: { id: eventId, title }, ...row! };
+}
+
+/** The locations' statement ($1 = event id): registrations counted by congregation, then by regional. */
+export const LOCATIONS_SQL = `
+  with counted as materialized (
+    select p.temple_id, count(*)::int as cnt
+      from public.registrations r
+      left join public.profiles p on p.id = r.user_id
+     where r.event_id = $1
+     group by p.temple_id
+  ),
+  g as materialized (
+    select c.temple_id, c.cnt, t.name, ${REGIONAL} as regional
+      from counted c left join public.temples t on t.id = c.temple_id
+  )
+  select
+    (select coalesce(jsonb_agg(jsonb_build_object('regional', regional, 'cnt', cnt) order by regional), '[]'::jsonb)
+       from (select regional, sum(cnt)::int as cnt from g group by regional) s) as regionals,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', temple_id, 'name', name, 'regional', regional, 'cnt', cnt)
+                               order by name, temple_id), '[]'::jsonb)
+       from g where temple_id is not null) as temples`;
+
+/** GET /v1/admin/reports/my-locations?event=: regionals and congregations with their registrations (any status). */
+export async function reportLocations(db: Db, eventId: string): Promise<ReportLocations> {
+  await eventTitle(db, eventId);
+  const [row] = await db.query<ReportLocations>(LOCATIONS_SQL, [eventId]);
+  return row!;
+}
+
+/**
+ * The attendees' statement ($1 = event id, $2 = the congregation's id or the regional's name). The
+ * people of a congregation or regional are found first (by congregation, through the temple and
+ * regional indexes), then their registrations of the event; visitors are the people of the
+ * 'custom' congregations and those without one. The method is the latest attempt's (read from the
+ * attempts' index in its order, no sort).
+ */
+export function attendeesSql(location: Location): string {
+  const from =
+    location.kind === 'temple'
+      ? `from public.registrations r
+         join public.profiles p on p.id = r.user_id and p.temple_id = $2::uuid
+         left join public.temples t on t.id = p.temple_id
+        where r.event_id = $1`
+      : location.name === VISITORS_REGIONAL
+        ? `from public.registrations r
+           left join public.profiles p on p.id = r.user_id
+           left join public.temples t on t.id = p.temple_id
+          where r.event_id = $1 and ${REGIONAL} = $2`
+        : `from public.registrations r
+           join public.profiles p on p.id = r.user_id
+           join public.temples t on t.id = p.temple_id and t.regional = $2
+          where r.event_id = $1`;
+  return `
+    select coalesce(p.name, '') as name, t.name as temple_name, ${REGIONAL} as regional,
+           (select c.strategy from public.registration_confirmations c
+             where c.registration_id = r.id order by c.created_at desc limit 1) as strategy,
+           r.status, r.frozen_value,
+           -- ISO 8601 as the API answers dates, written by the database (no Date per row in JavaScript)
+           to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      ${from}
+     order by p.search_name, r.id
+     limit ${ATTENDEES_MAX_ROWS}`;
+}
+
+/**
+ * GET /v1/admin/reports/atendees-per-location/{locationId}?event=: the people of a regional or
+ * congregation, by name, as the JSON text of the answer. The database writes the JSON (json_agg):
+ * a regional may hold 10,000 people, and turning them into JavaScript objects only to write them
+ * out again costed more than the query.
+ */
+export async function reportAttendeesJson(db: Db, eventId: string, location: Location): Promise<string> {
+  await eventTitle(db, eventId);
+  const [row] = await db.query<{ body: string }>(
+    `select coalesce(json_agg(a), '[]')::text as body from (${attendeesSql(location)}) a`,
+    [eventId, location.kind === 'temple' ? location.id : location.name],
+  );
+  return row!.body;
+}
+
+/** GET /v1/admin/badges?event=: the event's paid registrations, by name, for the badge sheets. */
+export async function eventBadges(
+  db: Db,
+  eventId: string,
+): Promise<{ event: { id: string; title: string }; badges: BadgeRow[] }> {
+  const title = await eventTitle(db, eventId);
+  const rows = await db.query<BadgeRow>(
+    `select r.id as registration_id, r.seq, coalesce(p.name, '') as name, t.name as temple_name
+       ${EVENT_REGISTRATIONS} and r.status = 'paid'
+      order by p.search_name, r.id`,
+    [eventId],
+  );
+  return { event: { id: eventId, title }, badges: rows.map((r) => ({ ...r, seq: r.seq.trim() })) };
+}

@@ -1,0 +1,237 @@
+/**
+ * The staff reports (`/admin/reports`, permission `reports`) and the badges (`/admin/badge`,
+ * `/admin/all-badge`, permission `read_confirmations`): what the API answers, the query it accepts,
+ * the chart colours, and the two CSV files. Pure; shared by the screen, the API and the bench.
+ *
+ * What the numbers mean:
+ * - registrations: every registration of the event, whatever its status (the pie adds up to it);
+ * - participants: the paid ones; congregations: congregations with at least one paid registration;
+ * - per regional (the bar) and per congregation (the table): paid registrations; the table also
+ *   counts the active ones (pending, in analysis or paid);
+ * - attendees of a regional or congregation: every registration of people from there, any status,
+ *   with the method of its latest payment attempt.
+ * A person without a congregation (another ministry) counts in the regional 'custom' (visitors).
+ */
+import * as v from 'valibot';
+import { csvMoney, fileSlug, toCsv } from './csv.ts';
+import { formatDateTime } from './dates.ts';
+import { checkoutMessages } from './messages/checkout.ts';
+import { reportsMessages as m } from './messages/reports.ts';
+import { statusLabel, ticketQrContent } from './registrations.ts';
+import type { PaymentMethod, RegistrationStatus } from './types.ts';
+import { isUuid, uuidSchema } from './validation.ts';
+
+/** The regional of visitors and of people from another ministry. */
+export const VISITORS_REGIONAL = 'custom';
+
+// ───────────────────────────── answers of the API ─────────────────────────────
+
+/** GET /v1/admin/reports/events: events with registrations, newest first. */
+export interface ReportEvent {
+  id: string;
+  title: string;
+  starts_at: string;
+  parent_id: string | null;
+}
+
+export interface StatusCount {
+  status: RegistrationStatus;
+  cnt: number;
+}
+export interface RegionalCount {
+  regional: string;
+  cnt: number;
+}
+export interface TempleCount {
+  /** null: people from another ministry (no congregation) */
+  id: string | null;
+  name: string | null;
+  regional: string;
+  /** paid registrations */
+  cnt: number;
+  /** active registrations (pending, in analysis, paid) */
+  total: number;
+}
+
+/** GET /v1/admin/reports?event= */
+export interface ReportSummary {
+  event: { id: string; title: string };
+  registrations: number;
+  participants: number;
+  congregations: number;
+  status: StatusCount[];
+  regional: RegionalCount[];
+  temples: TempleCount[];
+}
+
+/** GET /v1/admin/reports/my-locations?event=: where the event's registrations come from. */
+export interface ReportLocations {
+  regionals: RegionalCount[];
+  temples: { id: string; name: string; regional: string; cnt: number }[];
+}
+
+/** GET /v1/admin/reports/atendees-per-location/{locationId}?event= */
+export interface AttendeeRow {
+  name: string;
+  temple_name: string | null;
+  regional: string;
+  strategy: PaymentMethod | null;
+  status: RegistrationStatus;
+  created_at: string;
+  frozen_value: number;
+}
+
+/** GET /v1/admin/badges?event=: the event's paid registrations, by name. */
+export interface BadgeRow {
+  registration_id: string;
+  seq: string;
+  name: string;
+  temple_name: string | null;
+}
+
+// ───────────────────────────── requests ─────────────────────────────
+
+export const reportQuerySchema = v.object({ event: uuidSchema });
+
+/**
+ * A location of the attendees report: a congregation's id, or a regional's name (any other text).
+ * A regional is matched exactly; an unknown one has no attendees.
+ */
+export const locationParamSchema = v.object({
+  locationId: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+});
+
+export type Location = { kind: 'temple'; id: string } | { kind: 'regional'; name: string };
+
+export function parseLocation(locationId: string): Location {
+  return isUuid(locationId)
+    ? { kind: 'temple', id: locationId.toLowerCase() }
+    : { kind: 'regional', name: locationId };
+}
+
+// ───────────────────────────── display ─────────────────────────────
+
+/** The pie's order and colours: paid green, rejected grey, analysis orange, pending yellow. */
+export const STATUS_COLORS: Record<RegistrationStatus, string> = {
+  paid: '#2f9e44',
+  analysis: '#f76707',
+  pending: '#fcc419',
+  rejected: '#adb5bd',
+  expired: '#7950f2',
+  canceled: '#495057',
+};
+export const STATUS_ORDER: readonly RegistrationStatus[] = [
+  'paid',
+  'analysis',
+  'pending',
+  'rejected',
+  'expired',
+  'canceled',
+];
+export const REGIONAL_COLOR = '#1c7ed6';
+
+export function regionalLabel(regional: string): string {
+  return regional === VISITORS_REGIONAL ? m.visitors : regional;
+}
+
+export function templeLabel(name: string | null): string {
+  return name ?? m.otherChurch;
+}
+
+export function methodLabel(strategy: string | null): string {
+  if (!strategy) return '';
+  return (checkoutMessages.methodNames as Record<string, string>)[strategy] ?? strategy;
+}
+
+/** The status counts in the pie's order. */
+export function orderedStatus(rows: readonly StatusCount[]): StatusCount[] {
+  return [...rows].sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** The congregation table's search: the name or the regional, without case or accents. */
+export function filterTemples<T extends { name: string | null; regional: string }>(
+  rows: readonly T[],
+  query: string,
+): T[] {
+  const q = fold(query.trim());
+  if (!q) return [...rows];
+  return rows.filter((r) => fold(`${templeLabel(r.name)} ${regionalLabel(r.regional)}`).includes(q));
+}
+
+/** Sub-events under their parent: each top-level event followed by its children (by date). */
+export function groupReportEvents(
+  events: readonly ReportEvent[],
+): { event: ReportEvent; children: ReportEvent[] }[] {
+  const ids = new Set(events.map((e) => e.id));
+  const roots = events.filter((e) => !e.parent_id || !ids.has(e.parent_id));
+  return roots.map((event) => ({
+    event,
+    children: events
+      .filter((e) => e.parent_id === event.id)
+      .sort((a, b) => (a.starts_at < b.starts_at ? -1 : a.starts_at > b.starts_at ? 1 : 0)),
+  }));
+}
+
+// ───────────────────────────── CSV files ─────────────────────────────
+
+/** 'inscricoes-por-congregacao-conferencia-jovem-2026.csv' */
+export function templesCsvName(eventTitle: string): string {
+  return `inscricoes-por-congregacao-${fileSlug(eventTitle)}.csv`;
+}
+
+/** 'inscritos-zona-sul-conferencia-jovem-2026.csv' */
+export function attendeesCsvName(locationName: string, eventTitle: string): string {
+  return `inscritos-${fileSlug(locationName)}-${fileSlug(eventTitle)}.csv`;
+}
+
+export function templesCsv(rows: readonly TempleCount[]): string {
+  return toCsv(
+    [m.temple, m.regional, m.paid, m.total],
+    rows.map((r) => [templeLabel(r.name), regionalLabel(r.regional), r.cnt, r.total]),
+  );
+}
+
+export function attendeesCsv(rows: readonly AttendeeRow[]): string {
+  return toCsv(
+    [m.name, m.temple, m.regional, m.method, m.status, m.date, `${m.value} (R$)`],
+    rows.map((r) => [
+      r.name,
+      templeLabel(r.temple_name),
+      regionalLabel(r.regional),
+      methodLabel(r.strategy),
+      statusLabel(r.status),
+      formatDateTime(r.created_at),
+      csvMoney(r.frozen_value),
+    ]),
+  );
+}
+
+// ───────────────────────────── badges ─────────────────────────────
+
+/** Badges per A4 sheet (2 columns × 4 rows of 100 × 70 mm). */
+export const BADGES_PER_SHEET = 8;
+
+export function badgeSheets<T>(rows: readonly T[]): T[][] {
+  const sheets: T[][] = [];
+  for (let i = 0; i < rows.length; i += BADGES_PER_SHEET) sheets.push(rows.slice(i, i + BADGES_PER_SHEET));
+  return sheets;
+}
+
+/**
+ * What a badge's QR encodes: the ticket's own content (`checkin:{registrationId}`) when `code` is a
+ * registration id, so the door scans a badge as it scans the ticket; a 6-digit manual code is drawn
+ * as ###-###, which the door also reads (for the event chosen there).
+ */
+export function badgeQrContent(code: string): string | null {
+  const text = code.trim();
+  if (isUuid(text)) return ticketQrContent(text.toLowerCase());
+  const digits = text.replace(/\D/g, '');
+  if (digits.length === 6 && /^\d{3}-?\d{3}$/.test(text)) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  return null;
+}
