@@ -3,7 +3,7 @@
  * layout with a way back.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { DEMO_EVENTS } from '../../server/seed/demo.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
