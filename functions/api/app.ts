@@ -57,7 +57,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
   const app = new Hono<AppEnv>().basePath('/api');
   const verifyToken = options.verifyToken ?? createTokenVerifier(ports.env);
 
-  // JSON only: nothing to run or frame; nosniff and a referrer policy (DESIGN.md §7b), on Supabase too.
+  // JSON only: nothing to run or frame; nosniff and a referrer policy (docs/architecture.md, 'Safe defaults'), on Supabase too.
   app.use(
     '*',
     secureHeaders({

@@ -8,7 +8,7 @@ import { escapeHtml, htmlResponse, page } from '../html.ts';
 import { pixCopyPasteCode } from './pix-code.ts';
 
 /**
- * A fake of Mercado Pago's Payments API for dev mode (DESIGN.md §7), mounted at /_dev/mercadopago
+ * A fake of Mercado Pago's Payments API for dev mode (docs/architecture.md, 'Payments'), mounted at /_dev/mercadopago
  * behind the dev-only guard. The API's production adapter talks HTTP to it exactly as to
  * api.mercadopago.com, with the sandbox's semantics:
  * - `POST /v1/card_tokens?public_key=` (what the Brick does in the browser): card → single-use token;

@@ -1,5 +1,5 @@
 /**
- * The one allow-list for event description HTML (DESIGN §3): what the editor produces and nothing
+ * The one allow-list for event description HTML (docs/architecture.md, 'Frontend'): what the editor produces and nothing
  * else. The browser passes it to DOMPurify before render; the API passes it to sanitize-html before
  * save, so a description is clean in the database and again on screen. Links keep only http(s),
  * mailto and tel addresses; no attribute can carry script (no on*, no style, no src).

@@ -1,6 +1,6 @@
 -- Congrega schema, part 1 of 4: shared helpers, congregations, people, roles and permissions.
 -- The schema covers every entity of the product spec (§3) plus profiles, roles/permissions,
--- vouchers, payment provider notifications and check-ins (DESIGN §5). Runs on Supabase, on a plain
+-- vouchers, payment provider notifications and check-ins (docs/architecture.md, 'Database'). Runs on Supabase, on a plain
 -- PostgreSQL (15+) and on PGlite, after the bootstrap that gives auth.users, auth.uid() and the API
 -- roles. The parts run in file-name order: core, events, registrations, checkins.
 --

@@ -4,7 +4,7 @@ import { type Database, openMigratedDatabase } from '../../server/db.ts';
 import { type PostgresCluster, startPostgres } from '../../tests/postgres/cluster.ts';
 
 /**
- * Schema hardening (DESIGN §5): history survives deletes, tiers with a total always count places,
+ * Schema hardening (docs/architecture.md, 'Database'): history survives deletes, tiers with a total always count places,
  * phones are 11 digits, buckets come from a migration, every function pins its search_path, and
  * check-in codes never clash under concurrent checkouts (PostgreSQL only: PGlite has one connection).
  */

@@ -1,5 +1,5 @@
 /**
- * The door's budgets (DESIGN.md §8): `npm run bench -- checkin` (tsx tests/bench/checkin.ts [--reuse]).
+ * The door's budgets (docs/architecture.md, 'Budgets'): `npm run bench -- checkin` (tsx tests/bench/checkin.ts [--reuse]).
  *
  * Everything runs on a real PostgreSQL (a throwaway cluster, tests/postgres/cluster.ts, fsync off)
  * behind the real host (createHost, demo seed) serving the built app, with 10,000 more paid

@@ -1,5 +1,5 @@
 /**
- * Benchmarks against the budgets of DESIGN.md §8, measured as a phone gets the app on a first visit.
+ * Benchmarks against the budgets of docs/architecture.md, 'Budgets', measured as a phone gets the app on a first visit.
  * `npm run bench [-- --reuse | --dist=dir] [--runs=3] [--no-lighthouse] [--json=path]`
  * (`npm run bench -- signin-load [--n=200]` runs tests/bench/signin-load.mjs instead;
  * `npm run bench -- door-cpf [--n=2000000]` tests/bench/door-cpf.ts, which the default run prints at its end too;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../server/host.ts';
 import { startHost } from './helpers.ts';
 
-/** DESIGN.md §7b for the Mercado Pago fake: dev mode only, this machine only, no cross-site posts. */
+/** docs/architecture.md, 'Safe defaults' for the Mercado Pago fake: dev mode only, this machine only, no cross-site posts. */
 
 const port = (host: Host) => (host.httpServer.address() as { port: number }).port;
 

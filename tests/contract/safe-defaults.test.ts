@@ -11,7 +11,7 @@ import { decodeQuotedPrintable, startTestSmtpServer } from '../../server/mail/te
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
 import { client, newEmail, startHost } from './helpers.ts';
 
-/** DESIGN.md §7b: loopback by default, dev helpers only in dev mode and only for this machine. */
+/** docs/architecture.md, 'Safe defaults': loopback by default, dev helpers only in dev mode and only for this machine. */
 
 const port = (host: Host) => (host.httpServer.address() as { port: number }).port;
 

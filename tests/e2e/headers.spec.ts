@@ -1,5 +1,5 @@
 /**
- * Security headers (DESIGN.md §7b): the built app runs under its Content-Security-Policy without a
+ * Security headers (docs/architecture.md, 'Safe defaults'): the built app runs under its Content-Security-Policy without a
  * single violation (home, the event overlay with its OpenStreetMap frame, the login screen), and the
  * shell, a hashed asset, auth and the API answer with nosniff, no framing and a referrer policy.
  */

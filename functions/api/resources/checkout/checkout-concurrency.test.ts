@@ -4,7 +4,7 @@ import { makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixt
 import { createTestApp } from '../../testing/test-app.ts';
 
 // On a real PostgreSQL (postgres project) the checkouts really race over a connection pool: 2,000
-// distinct members on a 100-place tier (DESIGN.md §8). PGlite (unit project) has one connection, so
+// distinct members on a 100-place tier (docs/architecture.md, 'Budgets'). PGlite (unit project) has one connection, so
 // it runs a smaller burst through the same code.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let t: ReturnType<typeof createTestApp>;

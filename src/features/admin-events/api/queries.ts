@@ -1,5 +1,5 @@
 /**
- * The editor's online-only data (DESIGN §3: TanStack Query in the feature's api/): admin event
+ * The editor's online-only data (docs/architecture.md, 'Frontend': TanStack Query in the feature's api/): admin event
  * list, one event, the venue/speaker/tag choices, vouchers; and the writes, which refresh what
  * they change. Errors are ApiFailure with the API's pt-BR message.
  */

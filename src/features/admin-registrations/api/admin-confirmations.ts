@@ -1,5 +1,5 @@
 /**
- * The staff payment review's online-only data (TanStack Query; DESIGN §3): the filtered list page
+ * The staff payment review's online-only data (TanStack Query; docs/architecture.md, 'Frontend'): the filtered list page
  * by page, the events to filter by, a receipt's signed URL, and the review actions. After an
  * action the attempt leaves every cached list at once (spec §4), then the lists refetch.
  */
