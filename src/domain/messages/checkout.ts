@@ -71,9 +71,15 @@ export const checkoutApiErrors = {
 
 export const myRegistrationsMessages = {
   title: 'Minhas inscrições',
+  nowGroup: 'Acontecendo agora',
   activeGroup: 'Inscrições ativas',
   pendingGroup: 'Pagamento pendente/análise',
   pastGroup: 'Eventos passados',
+  removedGroup: 'Eventos removidos',
+  eventRemoved: 'Evento removido',
+  eventRemovedText:
+    'Este evento foi removido pela organização. Sua inscrição continua guardada aqui, mas não há ingresso para apresentar.',
+  showTicket: 'Ver ingresso »',
   empty: 'Você ainda não tem nenhuma inscrição... que tal participar de um dos nossos eventos?!',
   attempt: (n: number, date: string) => `Tentativa ${n} em ${date}`,
   canceledAttempt: 'Essa tentativa de inscrição foi cancelada.',

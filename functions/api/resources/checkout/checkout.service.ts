@@ -1,6 +1,9 @@
 /**
  * POST /v1/checkout/{eventId}/{tierId}: one transaction that checks the event and the tier's window,
- * the method, creates the registration (the one-active index refuses a second: ALREADY_REGISTERED),
+ * the method, creates the registration — or, when the member already has one for the event that is
+ * history (rejected, canceled, expired), adds the new attempt to it, so one event is one
+ * registration with its numbered attempts (a rejected card then an approved one is one ticket with
+ * two attempts) — (the one-active index refuses a second active one: ALREADY_REGISTERED),
  * takes a place in one statement (no oversell under any concurrency), freezes the value from the
  * tier (a client amount is never read) and creates the first attempt as the method starts it. A
  * method's provider call runs after commit (methods/method.ts).
@@ -10,6 +13,7 @@ import {
   type CheckoutBody,
   checkoutMethod,
   fastpassIssuable,
+  isActiveStatus,
   offeredMethods,
 } from '../../../../src/domain/registrations.ts';
 import { isFastpassTier, tierStatus } from '../../../../src/domain/tiers.ts';
@@ -48,7 +52,7 @@ export async function checkout(
 ): Promise<CheckoutItem[]> {
   if (body.tierId !== params.tierId) throw invalidTierOrEvent();
   const now = ports.clock.now();
-  const registrationId = crypto.randomUUID();
+  let registrationId: string = crypto.randomUUID();
 
   const { ctx, attempt, method } = await ports.db.transaction(async (tx) => {
     const row = await runOneOrNull(
@@ -97,6 +101,23 @@ export async function checkout(
     const handler = method ? CHECKOUT_METHODS[method] : undefined;
     if (!method || !handler) throw invalidMethod();
 
+    // the member's registration for the event, locked (the transitions' lock order: registration
+    // first, then the tier): an active one refuses the checkout, one that is history takes the attempt
+    const previous = await runOneOrNull(
+      tx,
+      qb
+        .selectFrom('registrations')
+        .select(['id', 'status'])
+        .where('user_id', '=', user.id)
+        .where('event_id', '=', row.event_id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .forUpdate(),
+    );
+    if (previous && isActiveStatus(previous.status)) throw new ApiHttpError(409, 'ALREADY_REGISTERED');
+    if (previous) registrationId = previous.id;
+
     const ctx: MethodContext = {
       ports,
       now,
@@ -118,17 +139,28 @@ export async function checkout(
     // the registration first: a second active one fails here (registrations_one_active_idx), before
     // the tier row is locked, so a transition holding the registration never waits for this one
     try {
-      await run(
-        tx,
-        qb.insertInto('registrations').values({
-          id: registrationId,
-          user_id: user.id,
-          tier_id: row.id,
-          event_id: row.event_id,
-          frozen_value: price,
-          status: start.status,
-        }),
-      );
+      if (previous) {
+        // back into the active set on this tier and price (the old attempts keep their own story)
+        await run(
+          tx,
+          qb
+            .updateTable('registrations')
+            .set({ tier_id: row.id, frozen_value: price, status: start.status })
+            .where('id', '=', previous.id),
+        );
+      } else {
+        await run(
+          tx,
+          qb.insertInto('registrations').values({
+            id: registrationId,
+            user_id: user.id,
+            tier_id: row.id,
+            event_id: row.event_id,
+            frozen_value: price,
+            status: start.status,
+          }),
+        );
+      }
     } catch (error) {
       rethrowPg(error);
     }

@@ -295,7 +295,7 @@ describe('receipts, vouchers, cancel, my registration', () => {
     );
   });
 
-  it('the member cancels a pending cash registration: place back, a new registration possible', async () => {
+  it('the member cancels a pending cash registration: place back, a new attempt on the same registration', async () => {
     const fx = await makeEvent(db(), { total: 2 });
     const m = await member();
     const first = (await buy(m.token, fx, { paymentMethod: 'cash' })).body[0];
@@ -312,8 +312,15 @@ describe('receipts, vouchers, cancel, my registration', () => {
     expect(nothing).toMatchObject({ status: 404, body: { code: 'REGISTRATION_NOT_FOUND' } });
     const again = await buy(m.token, fx, { paymentMethod: 'file' });
     expect(again.status).toBe(201);
+    expect(again.body[0].registration_id).toBe(first.registration_id);
+    expect(await tierAvailable(db(), fx.tierId)).toBe(1);
     const detail = await t.call(`/v1/registrations/${first.registration_id}`, { token: m.token });
-    expect(detail.body.confirmations[0].status).toBe('canceled');
+    expect(detail.body.status).toBe('pending');
+    expect(detail.body.confirmations.map((c: { strategy: string; status: string }) => c.status)).toEqual([
+      'pending',
+      'canceled',
+    ]);
+    expect((await t.call('/v1/registrations', { token: m.token })).body).toHaveLength(1);
   });
 
   it('a paid registration is not cancelable by the member; another member’s registration is not found', async () => {
