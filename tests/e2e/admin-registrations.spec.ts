@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { skipCheckinPrompt } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 // several sign-ins (bcrypt) per test on a shared machine
@@ -15,6 +16,7 @@ test.setTimeout(180_000);
 const attempt = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
 
 async function login(page: Page, email: string, redirectTo = '/') {
+  await skipCheckinPrompt(page);
   await page.goto(`/auth/login?method=email&redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);

@@ -13,6 +13,7 @@ import {
 } from '../../server/seed/demo.ts';
 import { formatDateTime, formatMonthTitle, monthKey, shiftMonth } from '../../src/domain/dates.ts';
 import type { EventDetail } from '../../src/domain/types.ts';
+import { skipCheckinPrompt } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -43,6 +44,7 @@ async function openOverlayFromHome(page: Page, title: string): Promise<Locator> 
 }
 
 async function signIn(page: Page, email: string = DEMO_USERS.membro.email) {
+  await skipCheckinPrompt(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();

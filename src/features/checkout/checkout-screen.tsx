@@ -13,10 +13,16 @@ import { useMyRegistrations } from '../../data/registrations/use-my-registration
 import { formatLongDateTime } from '../../domain/dates.ts';
 import { checkoutApiErrors, checkoutMessages as m } from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
-import { currentRegistration, offeredMethods, statusLabel } from '../../domain/registrations.ts';
+import {
+  currentRegistration,
+  hasValidTicket,
+  offeredMethods,
+  statusLabel,
+} from '../../domain/registrations.ts';
 import { tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
-import { useOnlineStatus } from '../../lib/session.ts';
+import { subscribeToMyCheckins } from '../../lib/realtime.ts';
+import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -278,9 +284,30 @@ function StepThree({
 }) {
   const navigate = useNavigate();
   const attempt = registration?.confirmations[0];
+  const userId = useSessionStore((s) => s.session?.user.id ?? null);
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
   }, []);
+  // a free registration's ticket is on screen: the door's check-in leads to /event-welcome (spec §4)
+  const freeTicketEvent =
+    registration && attempt?.strategy === 'open' && hasValidTicket(registration)
+      ? registration.event_id
+      : null;
+  useEffect(() => {
+    if (!freeTicketEvent || !userId) return;
+    let unsubscribe: (() => void) | null = null;
+    let live = true;
+    void subscribeToMyCheckins(userId, (row) => {
+      if (row.event_id === freeTicketEvent) void navigate({ to: '/event-welcome' });
+    }).then((stop) => {
+      if (live) unsubscribe = stop;
+      else stop();
+    });
+    return () => {
+      live = false;
+      unsubscribe?.();
+    };
+  }, [freeTicketEvent, userId, navigate]);
   if (!registration || !attempt) return <Spinner label={m.loading} />;
   return (
     <div className="checkout-panel" data-testid="checkout-done">
@@ -298,7 +325,7 @@ function StepThree({
           <dd>{m.methodNames[attempt.strategy]}</dd>
         </div>
       </dl>
-      {registration.status === 'paid' ? (
+      {hasValidTicket(registration) ? (
         <div className="checkout-ticket">
           <p className="checkout-paid">{m.paidBanner}</p>
           <TicketQr registrationId={registration.id} seq={registration.seq} />
