@@ -161,15 +161,23 @@ describe('methods offered', () => {
   const event = { allowed_payment_methods: ['mp_pix', 'cash', 'file', 'voucher', 'open'] };
 
   it('is the event allowed minus the tier restricted, never open on a paid tier', () => {
-    expect(offeredMethods(event, { price: 1000, restricted_payment_methods: ['cash'] })).toEqual([
-      'mp_pix',
-      'file',
-      'voucher',
-    ]);
+    expect(
+      offeredMethods(event, { price: 1000, restricted_payment_methods: ['cash'], payment_link: null }),
+    ).toEqual(['mp_pix', 'file', 'voucher']);
+  });
+
+  it('offers the payment link only on a tier that has one', () => {
+    const withLink = { allowed_payment_methods: ['cash', 'link'] };
+    const tier = { price: 1000, restricted_payment_methods: [] };
+    expect(offeredMethods(withLink, { ...tier, payment_link: null })).toEqual(['cash']);
+    expect(offeredMethods(withLink, { ...tier, payment_link: '  ' })).toEqual(['cash']);
+    expect(offeredMethods(withLink, { ...tier, payment_link: 'https://pag.ae/x' })).toEqual(['cash', 'link']);
   });
 
   it('a free tier needs none, and its checkout is open whatever was asked', () => {
-    expect(offeredMethods(event, { price: 0, restricted_payment_methods: [] })).toEqual([]);
+    expect(offeredMethods(event, { price: 0, restricted_payment_methods: [], payment_link: null })).toEqual(
+      [],
+    );
     expect(checkoutMethod([], 0, 'cash')).toBe('open');
     expect(checkoutMethod(['cash'], 100, 'cash')).toBe('cash');
     expect(checkoutMethod(['cash'], 100, 'file')).toBeNull();

@@ -195,18 +195,20 @@ export function numberedAttempts<C extends { created_at: string; id: string }>(
 
 /**
  * Methods offered on a tier (spec §4): the event's allowed methods minus the tier's restricted ones,
- * in the canonical order; a free tier needs none ('open' is implied).
+ * in the canonical order; a free tier needs none ('open' is implied). `link` only on a tier that has
+ * its payment link: without one the member would be left waiting for a link nobody sends.
  */
 export function offeredMethods(
   event: { allowed_payment_methods: readonly string[] },
-  tier: { price: number; restricted_payment_methods: readonly string[] },
+  tier: { price: number; restricted_payment_methods: readonly string[]; payment_link: string | null },
 ): PaymentMethod[] {
   if (tier.price === 0) return [];
   return PAYMENT_METHODS.filter(
     (m) =>
       m !== 'open' &&
       event.allowed_payment_methods.includes(m) &&
-      !tier.restricted_payment_methods.includes(m),
+      !tier.restricted_payment_methods.includes(m) &&
+      (m !== 'link' || Boolean(tier.payment_link?.trim())),
   );
 }
 

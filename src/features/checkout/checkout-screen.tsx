@@ -1,9 +1,10 @@
 /**
  * `/checkout/:eventId/:tierId` (spec §4): 1 information and method choice; 2 the payment (the
- * provider's form for mp_card/mp_pix, from payment-forms.ts; instructions with 'Ok, entendi!' for
- * the others); 3 the confirmation with status and method (and what the member does next: send the
- * receipt, type the voucher, open the link, or the ticket). Every checkout error is a top negative
- * notice; the submitting flag clears after any error.
+ * provider's form for mp_card/mp_pix, from payment-forms.ts; the voucher's code field; instructions
+ * with 'Ok, entendi!' for the others), each with '« Voltar'; 3 the confirmation with status and
+ * method (and what the member does next: send the receipt, open the link, or the ticket). Every
+ * checkout error is a top negative notice, and the card and voucher steps also keep it on their
+ * form; the submitting flag clears after any error.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
@@ -11,7 +12,11 @@ import { useEvent } from '../../data/events/use-events.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
-import { checkoutApiErrors, checkoutMessages as m } from '../../domain/messages/checkout.ts';
+import {
+  checkoutApiErrors,
+  checkoutMessages as m,
+  myRegistrationsMessages,
+} from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
 import {
   currentRegistration,
@@ -30,6 +35,7 @@ import { TicketQr } from '../../ui/ticket-qr.tsx';
 import { checkoutErrorText } from './checkout-errors.ts';
 import { MethodNext } from './method-next.tsx';
 import { PAYMENT_FORMS, usableMethods } from './payment-forms.ts';
+import { VoucherStep } from './voucher-step.tsx';
 import './checkout.css';
 
 type Step = 1 | 2 | 3;
@@ -42,6 +48,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registrationId, setRegistrationId] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
   const registration = registrationId ? registrations?.find((r) => r.id === registrationId) : undefined;
@@ -75,6 +82,18 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       });
       setRegistrationId(item.registration_id);
       setStep(3);
+      if (chosen === 'voucher') {
+        // spec §8: the voucher's success notice, then the registration after 2 s
+        notify('positive', myRegistrationsMessages.confirmedSuccess);
+        setTimeout(
+          () =>
+            void navigate({
+              to: '/my-registrations/$registrationId',
+              params: { registrationId: item.registration_id },
+            }),
+          2000,
+        );
+      }
     } catch (error) {
       notify('negative', checkoutErrorText(error));
       throw error;
@@ -221,6 +240,9 @@ function StepTwo(props: {
   submit(transactionData?: Record<string, unknown>): Promise<void>;
   back(): void;
 }) {
+  if (props.method === 'voucher') {
+    return <VoucherStep submit={(voucher) => props.submit({ voucher })} back={props.back} />;
+  }
   const ProviderForm = PAYMENT_FORMS[props.method];
   if (ProviderForm) {
     return (
@@ -265,9 +287,8 @@ function instructionsOf(
     case 'cash':
       return m.instructions.cash;
     case 'link':
-      return tier.payment_link ? m.instructions.link : m.instructions.linkMissing;
-    case 'voucher':
-      return m.instructions.voucher;
+      // offered only on a tier with its link (domain/registrations.ts offeredMethods)
+      return tier.payment_link ? m.instructions.linkNext : m.instructions.linkMissing;
     default:
       return '';
   }

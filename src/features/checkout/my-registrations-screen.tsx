@@ -226,6 +226,9 @@ function RegistrationDetail({ registration }: { registration: StoredRegistration
 
 function Attempt({ attempt, number }: { attempt: Confirmation; number: number }) {
   const reason = typeof attempt.response_data?.reason === 'string' ? attempt.response_data.reason : null;
+  // the code the member typed (kept also when it did not apply)
+  const typed = attempt.request_data?.voucher;
+  const voucher = attempt.voucher_code ?? (typeof typed === 'string' ? typed : null);
   return (
     <li className="attempt" data-testid="attempt">
       <p className="attempt-title">{m.attempt(number, formatDateTime(attempt.created_at))}</p>
@@ -234,10 +237,10 @@ function Attempt({ attempt, number }: { attempt: Confirmation; number: number })
         {c.methodNames[attempt.strategy] ?? attempt.strategy}
       </p>
       {attempt.status === 'canceled' && <p>{m.canceledAttempt}</p>}
-      {attempt.strategy === 'voucher' && attempt.voucher_code && (
+      {attempt.strategy === 'voucher' && voucher && (
         <p>
           {attempt.status === 'paid' ? m.voucherValid : m.voucherInvalidApplied}:{' '}
-          <strong>{formatVoucher(attempt.voucher_code)}</strong>
+          <strong>{formatVoucher(voucher)}</strong>
         </p>
       )}
       {reason && (

@@ -95,7 +95,7 @@ export async function checkout(
     const price = Number(row.price);
     const offered = offeredMethods(
       { allowed_payment_methods: row.allowed_payment_methods },
-      { price, restricted_payment_methods: row.restricted_payment_methods },
+      { price, restricted_payment_methods: row.restricted_payment_methods, payment_link: row.payment_link },
     );
     const method = checkoutMethod(offered, price, body.paymentMethod);
     const handler = method ? CHECKOUT_METHODS[method] : undefined;
@@ -165,7 +165,8 @@ export async function checkout(
       rethrowPg(error);
     }
     // the place, in one statement: concurrent checkouts queue on the tier row, none goes below 0
-    if (row.total !== null) {
+    // (an attempt that starts rejected — an invalid voucher — is history and takes none)
+    if (row.total !== null && isActiveStatus(start.status)) {
       const taken = await runOneOrNull(
         tx,
         qb
@@ -189,6 +190,7 @@ export async function checkout(
           transaction_id: start.transactionId ?? null,
           request_data: start.requestData ?? null,
           response_data: start.responseData ?? null,
+          voucher_id: start.voucherId ?? null,
         })
         .returning(['id', 'status', 'expires_at', 'transaction_id', 'request_data', 'response_data']),
     );

@@ -40,6 +40,8 @@ export interface MethodStart {
   transactionId?: string | null;
   requestData?: Record<string, unknown> | null;
   responseData?: Record<string, unknown> | null;
+  /** The voucher spent on this attempt (voucher method). */
+  voucherId?: string | null;
 }
 
 /** The first attempt after commit, as the checkout answers it. */
@@ -53,7 +55,11 @@ export interface StartedAttempt {
 }
 
 export interface CheckoutMethodHandler {
-  /** Inside the checkout transaction (`tx`), after the place was taken. Must not call the network. */
+  /**
+   * Inside the checkout transaction (`tx`), before the registration is written. Must not call the
+   * network. An attempt that starts `rejected` (an invalid voucher) is kept as history and takes no
+   * place; `afterCommit` then answers the error.
+   */
   start(ctx: MethodContext, tx: Db): MethodStart | Promise<MethodStart>;
   /** After commit: a provider call; answers the attempt as it stands then (default: as started). */
   afterCommit?(ctx: MethodContext, attempt: StartedAttempt): Promise<StartedAttempt>;
