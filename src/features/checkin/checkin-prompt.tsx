@@ -36,7 +36,7 @@ function dismissedThisSession(): boolean {
 
 export function CheckinPrompt() {
   const userId = useSessionStore((s) => s.session?.user.id ?? null);
-  const { data: registrations } = useMyRegistrations();
+  const { data: registrations } = useMyRegistrations({ refresh: 'once' });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
   const [now] = useState(() => new Date());
