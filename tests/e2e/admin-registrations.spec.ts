@@ -93,11 +93,19 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
   await viewer.getByRole('button', { name: 'Fechar' }).click();
   await expect(viewer).toBeHidden();
 
-  // approve Júlia's receipt: the row leaves, a notice says so, 'Pagos' lists her
+  // approve Júlia's receipt: 'Aprovar' asks first (who, what, how much); 'Voltar' changes nothing
   const juliaRow = rowOf(page, julia.name);
   await juliaRow.getByRole('button', { name: new RegExp(julia.name) }).click();
   await expect(juliaRow.getByRole('button', { name: 'Rejeitar' })).toBeVisible();
   await juliaRow.getByRole('button', { name: 'Aprovar' }).click();
+  const approve = page.getByRole('dialog', { name: 'Aprovar pagamento?' });
+  await expect(approve).toContainText(julia.name);
+  await approve.getByRole('button', { name: 'Voltar' }).click();
+  await expect(approve).toBeHidden();
+  await expect(rowOf(page, julia.name)).toHaveCount(1);
+  await juliaRow.getByRole('button', { name: 'Aprovar' }).click();
+  await approve.getByRole('button', { name: 'Sim, aprovar' }).click();
+  // the row leaves, a notice says so, 'Pagos' lists her
   await expect(page.getByRole('status').filter({ hasText: 'Pagamento aprovado.' })).toBeVisible();
   await expect(rowOf(page, julia.name)).toHaveCount(0);
   await page.getByRole('button', { name: 'Pagos', exact: true }).click();
