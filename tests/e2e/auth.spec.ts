@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { skipCheckinPrompt } from './login.ts';
 
 /**
  * Auth and shell, end to end in a real Chromium against the local host (in-memory DB, demo seed):
@@ -49,6 +50,7 @@ async function mailLink(request: APIRequestContext, email: string, subject: RegE
 }
 
 async function login(page: Page, email: string, password: string) {
+  await skipCheckinPrompt(page);
   await page.goto('/auth/login?method=email');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
@@ -337,6 +339,7 @@ test('menu items follow the permissions', async ({ page }) => {
 });
 
 test('the profile needs a login and comes back after it', async ({ page }) => {
+  await skipCheckinPrompt(page);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\/login\?.*redirectTo=%2Fprofile/);
   await page.getByLabel('Email', { exact: true }).fill('membro@congrega.local');
