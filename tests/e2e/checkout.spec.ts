@@ -266,3 +266,62 @@ test('TIER_UNAVAILABLE: the last places go while the member decides', async ({ p
   await expect(notice(page, 'Opss... as inscrições desse lote esgotaram')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ok, entendi!' })).toBeEnabled();
 });
+
+test('payment link: offered only on a tier with its link; step 2 says when it comes, step 3 opens it', async ({
+  page,
+  request,
+}) => {
+  await login(page, DEMO_USERS.membro.email);
+  // an event of its own whose tier has a link (so no other spec's registration is in the way)
+  const headers = {
+    apikey: ANON_KEY,
+    authorization: `Bearer ${await tokenOf(request, DEMO_USERS.admin.email)}`,
+  };
+  const venues = (await (await request.get('/functions/v1/api/v1/admin/venues', { headers })).json()) as {
+    id: string;
+  }[];
+  const created = await request.post('/functions/v1/api/v1/admin/events', {
+    headers,
+    data: {
+      title: 'Retiro com link de pagamento',
+      starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+      registration_policy: 'requires',
+      allowed_payment_methods: ['link', 'cash'],
+      venue_ids: [venues[0]!.id],
+      speaker_ids: [],
+      tag_ids: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: eventId } = (await created.json()) as { id: string };
+  const withLink = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
+    headers,
+    data: { name: 'Com link', price: 15000, payment_link: 'https://mpago.la/retiro-teste' },
+  });
+  const withoutLink = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
+    headers,
+    data: { name: 'Sem link', price: 15000 },
+  });
+  const linkTier = ((await withLink.json()) as { id: string }).id;
+  const plainTier = ((await withoutLink.json()) as { id: string }).id;
+
+  // the event allows 'link', but a tier without its link does not offer it
+  await page.goto(`/checkout/${eventId}/${plainTier}`);
+  await expect(page.getByLabel('Pagamento presencial')).toBeVisible();
+  await expect(page.getByLabel('Cartão via link de pagamento')).toHaveCount(0);
+
+  await page.goto(`/checkout/${eventId}/${linkTier}`);
+  await page.getByLabel('Cartão via link de pagamento').check();
+  await page.getByRole('button', { name: 'Continuar »' }).click();
+  await expect(page.getByTestId('method-instructions')).toContainText(
+    'o link de pagamento aparece na próxima tela',
+  );
+  await expect(page.getByRole('button', { name: '« Voltar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ok, entendi!' }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
+  await expect(page.getByRole('link', { name: 'Abrir link de pagamento' })).toHaveAttribute(
+    'href',
+    'https://mpago.la/retiro-teste',
+  );
+  await expect(page.getByText(/^Link válido até \d\d\/\d\d\/\d{4}/)).toBeVisible();
+});
