@@ -147,3 +147,19 @@ test("a free registration's checkout goes to /event-welcome when the door checks
   expect(((await res.json()) as { kind: string }).kind).toBe('created');
   await expect(page).toHaveURL((url) => url.pathname === '/event-welcome', { timeout: 20_000 });
 });
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+
+  test("/my-registrations and tonight's ticket fit with no horizontal scroll", async ({ page }) => {
+    await login(page, DEMO_USERS.membro.email);
+    const fits = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    await page.goto('/my-registrations');
+    await expect(page.getByTestId('happening-now')).toBeVisible();
+    expect(await fits()).toBe(true);
+    await page.getByTestId('happening-now').getByTestId('registration-card').first().click();
+    await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+    expect(await fits()).toBe(true);
+  });
+});
