@@ -16,3 +16,18 @@ describe('formatPrice', () => {
     expect(formatPrice(5000).charCodeAt(2)).toBe(0xa0);
   });
 });
+
+describe('maskMoneyInput', () => {
+  it('fills the centavos from the right, in pt-BR', async () => {
+    const { maskMoneyInput } = await import('./money.ts');
+    expect(maskMoneyInput('2500')).toBe('25,00');
+    expect(maskMoneyInput('5')).toBe('0,05');
+    expect(maskMoneyInput('123456')).toBe('1.234,56');
+    expect(maskMoneyInput('25,00')).toBe('25,00');
+    expect(maskMoneyInput('25,001')).toBe('250,01');
+    expect(maskMoneyInput('0')).toBe('0,00');
+    expect(maskMoneyInput('')).toBe('');
+    expect(maskMoneyInput('abc')).toBe('');
+    expect(maskMoneyInput('99999999999')).toBe('9.999.999,99');
+  });
+});

@@ -8,3 +8,18 @@ export function formatPrice(centavos: number): string {
   if (centavos === 0) return eventMessages.free;
   return brl.format(centavos / 100);
 }
+
+/** At most R$ 9.999.999,99 typed (9 digits). */
+const MONEY_INPUT_DIGITS = 9;
+
+/**
+ * A money field as people type it on a phone: digits fill the centavos from the right, shown in
+ * pt-BR ('2500' → '25,00', '123456' → '1.234,56'); anything but digits is ignored, '' stays ''.
+ */
+export function maskMoneyInput(text: string): string {
+  const digits = text.replace(/\D/g, '').replace(/^0+/, '').slice(0, MONEY_INPUT_DIGITS);
+  if (!digits && !/\d/.test(text)) return '';
+  const cents = Number(digits || '0');
+  const whole = Math.floor(cents / 100).toLocaleString('pt-BR');
+  return `${whole},${String(cents % 100).padStart(2, '0')}`;
+}

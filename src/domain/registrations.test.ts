@@ -9,6 +9,7 @@ import {
   formatManualCode,
   formatVoucher,
   groupRegistrations,
+  hasValidTicket,
   isActiveStatus,
   memberCanCancel,
   normalizeVoucher,
@@ -112,7 +113,34 @@ describe('current registration and groups', () => {
     );
     expect(g.active.map((r) => r.id)).toEqual(['paid-soon', 'paid-later']);
     expect(g.pending.map((r) => r.id).sort()).toEqual(['pending', 'rejected']);
-    expect(g.past.map((r) => r.id)).toEqual(['past-new', 'past-old']);
+    expect(g.now.map((r) => r.id)).toEqual(['past-new']); // started an hour ago: under way
+    expect(g.past.map((r) => r.id)).toEqual(['past-old']);
+  });
+
+  it("groups: an event under way (tonight's ticket) comes first, 'Acontecendo agora'", () => {
+    const tonight = { starts_at: '2026-11-24T22:00:00Z', checkin_starts_at: '2026-11-24T11:00:00Z' };
+    const g = groupRegistrations(
+      [
+        { ...reg('tonight', 'paid', ''), event: tonight },
+        { ...reg('tonight-rejected', 'rejected', ''), event: tonight },
+        { ...reg('started', 'paid', '2026-11-24T10:00:00Z') },
+        { ...reg('yesterday', 'paid', '2026-11-23T10:00:00Z') },
+      ],
+      now,
+    );
+    expect(g.now.map((r) => r.id)).toEqual(['started', 'tonight']);
+    expect(g.pending.map((r) => r.id)).toEqual(['tonight-rejected']);
+    expect(g.past.map((r) => r.id)).toEqual(['yesterday']);
+  });
+
+  it("groups: a removed event's registration is in its own group and holds no valid ticket", () => {
+    const removed = { ...reg('removed', 'paid', '2026-12-01T00:00:00Z') };
+    removed.event = { starts_at: '2026-12-01T00:00:00Z', deleted_at: '2026-11-20T00:00:00Z' } as never;
+    const g = groupRegistrations([removed], now);
+    expect(g.removed.map((r) => r.id)).toEqual(['removed']);
+    expect(g.active).toEqual([]);
+    expect(hasValidTicket(removed)).toBe(false);
+    expect(hasValidTicket(reg('ok', 'paid', '2026-12-01T00:00:00Z'))).toBe(true);
   });
 
   it('numbers attempts in creation order, newest first', () => {
@@ -133,15 +161,23 @@ describe('methods offered', () => {
   const event = { allowed_payment_methods: ['mp_pix', 'cash', 'file', 'voucher', 'open'] };
 
   it('is the event allowed minus the tier restricted, never open on a paid tier', () => {
-    expect(offeredMethods(event, { price: 1000, restricted_payment_methods: ['cash'] })).toEqual([
-      'mp_pix',
-      'file',
-      'voucher',
-    ]);
+    expect(
+      offeredMethods(event, { price: 1000, restricted_payment_methods: ['cash'], payment_link: null }),
+    ).toEqual(['mp_pix', 'file', 'voucher']);
+  });
+
+  it('offers the payment link only on a tier that has one', () => {
+    const withLink = { allowed_payment_methods: ['cash', 'link'] };
+    const tier = { price: 1000, restricted_payment_methods: [] };
+    expect(offeredMethods(withLink, { ...tier, payment_link: null })).toEqual(['cash']);
+    expect(offeredMethods(withLink, { ...tier, payment_link: '  ' })).toEqual(['cash']);
+    expect(offeredMethods(withLink, { ...tier, payment_link: 'https://pag.ae/x' })).toEqual(['cash', 'link']);
   });
 
   it('a free tier needs none, and its checkout is open whatever was asked', () => {
-    expect(offeredMethods(event, { price: 0, restricted_payment_methods: [] })).toEqual([]);
+    expect(offeredMethods(event, { price: 0, restricted_payment_methods: [], payment_link: null })).toEqual(
+      [],
+    );
     expect(checkoutMethod([], 0, 'cash')).toBe('open');
     expect(checkoutMethod(['cash'], 100, 'cash')).toBe('cash');
     expect(checkoutMethod(['cash'], 100, 'file')).toBeNull();

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { compareIso } from './dates.ts';
+import { isHappeningNow } from './events.ts';
 import { validationMessages } from './messages/validation.ts';
 import { statusBadge, statusBadgeFallback } from './messages.ts';
 import {
@@ -110,32 +111,63 @@ export function currentRegistration<R extends RegistrationLike>(
   return found;
 }
 
-export type RegistrationGroup = 'active' | 'pending' | 'past';
+export type RegistrationGroup = 'now' | 'active' | 'pending' | 'past' | 'removed';
+
+/** What the groups read of a registration's event (older stored rows may lack the newer fields). */
+type GroupedEvent = {
+  starts_at: string;
+  checkin_starts_at?: string | null;
+  checkin_ends_at?: string | null;
+  deleted_at?: string | null;
+};
+
+/** The event was removed by staff: the registration is history, its ticket is not valid. */
+export function isEventRemoved(registration: {
+  event: { starts_at: string; deleted_at?: string | null };
+}): boolean {
+  return Boolean(registration.event.deleted_at);
+}
+
+/** A ticket the member may present: paid, on an event that was not removed. */
+export function hasValidTicket(registration: {
+  status: string;
+  event: { starts_at: string; deleted_at?: string | null };
+}): boolean {
+  return registration.status === 'paid' && !isEventRemoved(registration);
+}
 
 /**
- * The group of /my-registrations (spec §2): past once the event started; before that active when
- * paid, else 'Pagamento pendente/análise' (rejected, canceled and expired ones included, so the
- * member sees why).
+ * The group of /my-registrations: 'Acontecendo agora' first — a registration still holding its place
+ * (paid, pending or in analysis) on an event under way (check-in window open, or started and not
+ * over); then the spec's three: past once the event started; before that active when paid, else
+ * 'Pagamento pendente/análise' (rejected, canceled and expired ones included, so the member sees
+ * why). A removed event's registration is in a group of its own, whatever its status or date.
  */
 export function registrationGroup(
-  registration: { status: string; event: { starts_at: string } },
+  registration: { status: string; event: GroupedEvent },
   now: Date,
 ): RegistrationGroup {
-  if (new Date(registration.event.starts_at).getTime() <= now.getTime()) return 'past';
+  const event = registration.event;
+  if (isEventRemoved(registration)) return 'removed';
+  if (isActiveStatus(registration.status) && isHappeningNow(event, now)) return 'now';
+  if (new Date(event.starts_at).getTime() <= now.getTime()) return 'past';
   return registration.status === 'paid' ? 'active' : 'pending';
 }
 
-/** The three groups, each sorted: upcoming by event date (soonest first), past newest first. */
-export function groupRegistrations<
-  R extends { status: string; created_at: string; event: { starts_at: string } },
->(registrations: readonly R[], now: Date): Record<RegistrationGroup, R[]> {
-  const groups: Record<RegistrationGroup, R[]> = { active: [], pending: [], past: [] };
+/** The groups in display order, each sorted: upcoming by event date (soonest first), the rest newest first. */
+export function groupRegistrations<R extends { status: string; created_at: string; event: GroupedEvent }>(
+  registrations: readonly R[],
+  now: Date,
+): Record<RegistrationGroup, R[]> {
+  const groups: Record<RegistrationGroup, R[]> = { now: [], active: [], pending: [], past: [], removed: [] };
   for (const r of registrations) groups[registrationGroup(r, now)].push(r);
   const byStart = (a: R, b: R) =>
     compareIso(a.event.starts_at, b.event.starts_at) || compareIso(b.created_at, a.created_at);
+  groups.now.sort(byStart);
   groups.active.sort(byStart);
   groups.pending.sort(byStart);
   groups.past.sort((a, b) => -byStart(a, b));
+  groups.removed.sort((a, b) => -byStart(a, b));
   return groups;
 }
 
@@ -153,18 +185,20 @@ export function numberedAttempts<C extends { created_at: string; id: string }>(
 
 /**
  * Methods offered on a tier (spec §4): the event's allowed methods minus the tier's restricted ones,
- * in the canonical order; a free tier needs none ('open' is implied).
+ * in the canonical order; a free tier needs none ('open' is implied). `link` only on a tier that has
+ * its payment link: without one the member would be left waiting for a link nobody sends.
  */
 export function offeredMethods(
   event: { allowed_payment_methods: readonly string[] },
-  tier: { price: number; restricted_payment_methods: readonly string[] },
+  tier: { price: number; restricted_payment_methods: readonly string[]; payment_link: string | null },
 ): PaymentMethod[] {
   if (tier.price === 0) return [];
   return PAYMENT_METHODS.filter(
     (m) =>
       m !== 'open' &&
       event.allowed_payment_methods.includes(m) &&
-      !tier.restricted_payment_methods.includes(m),
+      !tier.restricted_payment_methods.includes(m) &&
+      (m !== 'link' || Boolean(tier.payment_link?.trim())),
   );
 }
 

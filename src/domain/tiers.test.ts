@@ -74,10 +74,14 @@ describe('tierDisplay texts (spec §4 wording)', () => {
     expect(d.lines).toEqual(['Encerra em 20/11/2026 10:00']);
   });
 
-  it('AVAILABLE with a total: Quantidade limitada! Inscreva-se agora!', () => {
+  it('AVAILABLE with a total: Quantidade limitada! Inscreva-se agora! once at most half is left', () => {
     expect(tierDisplay(tier({ total: 50, available: 10 }), now).lines).toEqual([
       'Quantidade limitada! Inscreva-se agora!',
     ]);
+    expect(tierDisplay(tier({ total: 50, available: 25 }), now).lines).toEqual([eventMessages.limited]);
+    // 50 of 50 (or 26 of 50) free: nothing to hurry for
+    expect(tierDisplay(tier({ total: 50, available: 50 }), now).lines).toEqual([]);
+    expect(tierDisplay(tier({ total: 50, available: 26 }), now).lines).toEqual([]);
   });
 
   it('choice: AVAILABLE with both an end and a total shows both texts, the end first', () => {
@@ -135,6 +139,9 @@ function reg(overrides: Partial<MyRegistration>): MyRegistration {
       starts_at: '2026-12-01T22:00:00.000Z',
       image: null,
       checkin_policy: 'none',
+      checkin_starts_at: null,
+      checkin_ends_at: null,
+      deleted_at: null,
     },
     tier: { id: 't1', name: 'Lote', price: 0, payment_link: null, custom_pix_key: null },
     confirmations: [],

@@ -53,9 +53,21 @@ export interface TierDisplay {
 }
 
 /**
+ * A limited tier whose places are going: at most half of its total is left (or what is left is not
+ * known). 'Quantidade limitada! Inscreva-se agora!' is a call to hurry; on a tier with all 50 of its
+ * 50 places free it would be noise.
+ */
+export function placesRunningLow(tier: Pick<PricingTier, 'available' | 'total'>): boolean {
+  if (tier.total === null || tier.total === undefined) return false;
+  if (tier.available === null || tier.available === undefined) return true;
+  return tier.available * 2 <= tier.total;
+}
+
+/**
  * Status and texts of a tier.
  * AVAILABLE shows 'Encerra em {date}' when the tier has an end, and 'Quantidade limitada! Inscreva-se
- * agora!' when it has a total; both when it has both (each fact is true and useful), none when neither.
+ * agora!' when it has a total and at most half of it is left (placesRunningLow); both when both
+ * hold (each fact is true and useful), none when neither.
  * A sold-out Fastpass looks AVAILABLE with the 'places remain without reservation' text only, and
  * cannot be registered on.
  */
@@ -88,7 +100,7 @@ export function tierDisplay(
     case 'AVAILABLE': {
       const lines: string[] = [];
       if (tier.ends_at) lines.push(tierStatusText.endsAt(formatDate(tier.ends_at)));
-      if (tier.total !== null && tier.total !== undefined) lines.push(eventMessages.limited);
+      if (placesRunningLow(tier)) lines.push(eventMessages.limited);
       return { status: 'AVAILABLE', actualStatus, lines, open: true };
     }
   }

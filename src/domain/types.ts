@@ -157,6 +157,11 @@ export interface RegistrationEvent {
   starts_at: string;
   image: string | null;
   checkin_policy: CheckinPolicy;
+  /** The check-in window (null: none set); with starts_at it tells when the event is under way. */
+  checkin_starts_at: string | null;
+  checkin_ends_at: string | null;
+  /** Set when staff removed the event: the registration is kept, the ticket is no longer valid. */
+  deleted_at: string | null;
 }
 
 /** What /my-registrations shows of the tier. */

@@ -17,13 +17,15 @@ export interface CheckinInsert {
  * Calls `onInsert` for each new check-in of this user (the server delivers only the user's own).
  * Resolves to the unsubscribe function once the subscription is asked for.
  */
+let subscriptions = 0;
+
 export async function subscribeToMyCheckins(
   userId: string,
   onInsert: (row: CheckinInsert) => void,
 ): Promise<() => void> {
   const supabase = await getSupabase();
   const channel = supabase
-    .channel(`checkins:${userId}`)
+    .channel(`checkins:${userId}:${++subscriptions}`) // one channel per subscriber: removing one keeps the others
     .on(
       'postgres_changes',
       { event: 'INSERT', schema: 'public', table: 'checkins', filter: `user_id=eq.${userId}` },

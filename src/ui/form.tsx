@@ -26,6 +26,7 @@ import {
 import { type ComponentType, type PropsWithChildren, type ReactNode, useRef } from 'react';
 import * as v from 'valibot';
 import { formMessages } from '../domain/messages.ts';
+import { maskMoneyInput } from '../domain/money.ts';
 import { Combobox, type ComboboxProps } from './combobox.tsx';
 import {
   CheckboxField,
@@ -124,6 +125,24 @@ function BoundMaskedField(props: Bound<MaskedFieldProps>) {
   );
 }
 
+/** Money in reais: digits fill the centavos ('2500' → '25,00'); the value is the masked text. */
+function BoundMoneyField(props: Omit<Bound<TextFieldProps>, 'inputMode'>) {
+  const field = useFieldContext<string | null | undefined>();
+  const error = useShownError(field);
+  return (
+    <TextField
+      placeholder="0,00"
+      {...props}
+      inputMode="numeric"
+      name={field.name}
+      value={field.state.value ?? ''}
+      onValueChange={(text) => field.handleChange(maskMoneyInput(text))}
+      onBlur={field.handleBlur}
+      error={error}
+    />
+  );
+}
+
 /** CPF with the mask ###.###.###-## (spec §5). */
 function BoundCpfField({ label }: { label: string }) {
   const field = useFieldContext<string>();
@@ -210,6 +229,7 @@ const { useAppForm, withFieldGroup } = createFormHook({
   fieldComponents: {
     TextField: BoundTextField,
     MaskedField: BoundMaskedField,
+    MoneyField: BoundMoneyField,
     CpfField: BoundCpfField,
     PhoneField: BoundPhoneField,
     CheckboxField: BoundCheckboxField,

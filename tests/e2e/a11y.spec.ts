@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { authMessages } from '../../src/domain/messages/auth.ts';
-import { login } from './login.ts';
+import { login, skipCheckinPrompt } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -106,6 +106,7 @@ test.describe('guest screens', () => {
 });
 
 test('member screens: profile and home signed in', async ({ page }) => {
+  await skipCheckinPrompt(page);
   await page.goto('/auth/login?method=email&redirectTo=%2Fprofile');
   await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.membro.email);
   await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
@@ -120,6 +121,7 @@ test('member screens: profile and home signed in', async ({ page }) => {
 
 test('member screens: checkout, my registrations and a ticket', async ({ page }) => {
   test.setTimeout(180_000);
+  await skipCheckinPrompt(page);
   await page.goto('/auth/login?method=email&redirectTo=%2Fmy-registrations');
   await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.membro.email);
   await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
@@ -234,7 +236,7 @@ test("member's check-in overlay on the event page ('Está na hora de fazer o Che
 }) => {
   test.setTimeout(120_000);
   // lider@ joins the free tier of the event happening now (membro@ is checked in by checkin.spec)
-  await login(page, DEMO_USERS.lider.email);
+  await login(page, DEMO_USERS.lider.email, { checkinPrompt: true });
   await page.goto(`/checkout/${DEMO_EVENTS.happeningNow.id}/${DEMO_TIERS.happeningNowFree.id}`);
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago', { timeout: 30_000 });

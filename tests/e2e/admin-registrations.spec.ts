@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { skipCheckinPrompt } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 // several sign-ins (bcrypt) per test on a shared machine
@@ -15,6 +16,7 @@ test.setTimeout(180_000);
 const attempt = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
 
 async function login(page: Page, email: string, redirectTo = '/') {
+  await skipCheckinPrompt(page);
   await page.goto(`/auth/login?method=email&redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
@@ -91,11 +93,19 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
   await viewer.getByRole('button', { name: 'Fechar' }).click();
   await expect(viewer).toBeHidden();
 
-  // approve Júlia's receipt: the row leaves, a notice says so, 'Pagos' lists her
+  // approve Júlia's receipt: 'Aprovar' asks first (who, what, how much); 'Voltar' changes nothing
   const juliaRow = rowOf(page, julia.name);
   await juliaRow.getByRole('button', { name: new RegExp(julia.name) }).click();
   await expect(juliaRow.getByRole('button', { name: 'Rejeitar' })).toBeVisible();
   await juliaRow.getByRole('button', { name: 'Aprovar' }).click();
+  const approve = page.getByRole('dialog', { name: 'Aprovar pagamento?' });
+  await expect(approve).toContainText(julia.name);
+  await approve.getByRole('button', { name: 'Voltar' }).click();
+  await expect(approve).toBeHidden();
+  await expect(rowOf(page, julia.name)).toHaveCount(1);
+  await juliaRow.getByRole('button', { name: 'Aprovar' }).click();
+  await approve.getByRole('button', { name: 'Sim, aprovar' }).click();
+  // the row leaves, a notice says so, 'Pagos' lists her
   await expect(page.getByRole('status').filter({ hasText: 'Pagamento aprovado.' })).toBeVisible();
   await expect(rowOf(page, julia.name)).toHaveCount(0);
   await page.getByRole('button', { name: 'Pagos', exact: true }).click();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { skipCheckinPrompt } from './login.ts';
 
 /**
  * Auth and shell, end to end in a real Chromium against the local host (in-memory DB, demo seed):
@@ -49,6 +50,7 @@ async function mailLink(request: APIRequestContext, email: string, subject: RegE
 }
 
 async function login(page: Page, email: string, password: string) {
+  await skipCheckinPrompt(page);
   await page.goto('/auth/login?method=email');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
@@ -132,17 +134,35 @@ test('signup, confirm, welcome, sign out, login, forgot and reset the password',
   await cpf.pressSequentially(randomCpf());
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByText('Cadastro criado com sucesso!')).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\/confirmation$/);
-  await expect(page.getByText('Enviamos um link de confirmação para o seu email.')).toBeVisible();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/auth/confirmation' && url.searchParams.get('email') === email,
+  );
+  // 'Quase lá!' names the address, offers a resend (throttled) and the way to sign in
+  await expect(page.getByText(`Enviamos um link de confirmação para ${email}.`)).toBeVisible();
   expect(signupCalls).toHaveLength(1);
+  const resend = page.getByRole('button', { name: 'Reenviar email de confirmação' });
+  await resend.click();
+  await expect(page.getByTestId('resend-status')).toHaveText(
+    `Enviamos um novo link para ${email}. Pode levar alguns minutos.`,
+  );
+  await expect(page.getByRole('button', { name: /^Reenviar de novo em \d+ s$/ })).toBeDisabled();
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
+      return ((await res.json()) as Mail[]).filter((m) => /Confirme/.test(m.subject)).length;
+    })
+    .toBe(2);
+  await page.getByRole('link', { name: 'Já confirmei, quero entrar' }).click();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 
-  // not confirmed yet
+  // not confirmed yet: the login says so and offers the resend too
   await login(page, email, password);
   await expect(
     page.getByText(
       'Você ainda não confirmou seu email! Por favor, confira sua caixa de entrada e pasta de spam.',
     ),
   ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reenviar email de confirmação' })).toBeVisible();
 
   // the confirmation link signs in and lands on the welcome screen (profile exists: just 'Vamos lá?')
   await page.goto(await mailLink(request, email, /Confirme/));
@@ -319,6 +339,7 @@ test('menu items follow the permissions', async ({ page }) => {
 });
 
 test('the profile needs a login and comes back after it', async ({ page }) => {
+  await skipCheckinPrompt(page);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\/login\?.*redirectTo=%2Fprofile/);
   await page.getByLabel('Email', { exact: true }).fill('membro@congrega.local');

@@ -166,7 +166,7 @@ test("the member's page asks for the check-in and lands on /event-welcome when t
   page,
   baseURL,
 }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await login(page, DEMO_USERS.membro.email, { checkinPrompt: true });
   await page.goto(`/events/${EVENT.id}`);
   const overlay = page.getByRole('dialog', { name: 'Está na hora de fazer o Check-in...' });
   await expect(overlay).toBeVisible();

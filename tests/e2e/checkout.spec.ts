@@ -21,6 +21,24 @@ const PNG = Buffer.from(
   'base64',
 );
 
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const auth = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: ANON_KEY },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(auth.ok()).toBe(true);
+  return ((await auth.json()) as { access_token: string }).access_token;
+}
+
+/** A member's registrations as the API answers them. */
+async function myRegistrations(request: APIRequestContext, email: string) {
+  const res = await request.get('/functions/v1/api/v1/registrations', {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${await tokenOf(request, email)}` },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { id: string; event_id: string; status: string }[];
+}
+
 /** Another member registers through the API, as their own phone would. */
 async function registerByApi(
   request: APIRequestContext,
@@ -169,28 +187,50 @@ test('a pending cash registration is cancelled, then the member registers again'
   await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
 });
 
-test('vouchers: a used one says "Voucher inválido...", a valid one confirms the registration', async ({
+test('vouchers: one step with the field; a used one is "Voucher inválido..." beside it and a rejected attempt, a valid one confirms the registration', async ({
   page,
+  request,
 }) => {
   await login(page, DEMO_USERS.voluntario.email);
   await page.goto(`/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceSecond.id}`);
   await page.getByLabel('Voucher').check();
   await page.getByRole('button', { name: 'Continuar »' }).click();
-  await page.getByRole('button', { name: 'Ok, entendi!' }).click();
-  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
-
+  await expect(page.getByText('Passo 2 de 3')).toBeVisible();
+  // the field is on step 2, with a visible button; nothing was registered yet
   const field = page.getByLabel('Código do voucher');
+  const apply = page.getByRole('button', { name: 'Aplicar voucher »' });
+  await expect(field).toBeVisible();
+  await expect(apply).toBeVisible();
+  const mine = await myRegistrations(request, DEMO_USERS.voluntario.email);
+  const before = mine.filter((r) => r.event_id === DEMO_EVENTS.conference.id).length;
+  expect(before).toBe(0);
+
+  // a short code: the exact-length message beside the field, nothing sent
+  await field.pressSequentially('abc');
+  await apply.click();
+  await expect(page.getByText('O campo deve ter exatamente 8 caracteres')).toBeVisible();
+
+  // a used voucher, auto-sent after its 8th character: the error beside the field, still step 2
+  await field.fill('');
   await field.pressSequentially(DEMO_VOUCHERS.used.code.replace('-', '').toLowerCase());
   await expect(field).toHaveValue(DEMO_VOUCHERS.used.code.toLowerCase());
-  await expect(notice(page, 'Voucher inválido...')).toBeVisible();
-  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
+  await expect(page.locator('.field-error').filter({ hasText: 'Voucher inválido...' })).toBeVisible();
+  await expect(page.getByText('Passo 2 de 3')).toBeVisible();
 
+  // a valid one typed, sent with the button
   await field.fill('');
   await field.pressSequentially(DEMO_VOUCHERS.conference.code.replace('-', ''));
+  await apply.click();
   await expect(notice(page, 'Inscrição confirmada com sucesso!')).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === '/my-registrations', { timeout: 5000 });
-  await page.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.conference.title }).click();
-  await expect(page.getByText(`Voucher válido aplicado: ${DEMO_VOUCHERS.conference.code}`)).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/my-registrations/'), { timeout: 5000 });
+  const detail = page.getByTestId('registration-detail');
+  await expect(detail.getByText(`Voucher válido aplicado: ${DEMO_VOUCHERS.conference.code}`)).toBeVisible();
+  // the invalid one is the first attempt, rejected with its reason
+  const attempts = detail.getByTestId('attempt');
+  await expect(attempts).toHaveCount(2);
+  await expect(attempts.nth(1)).toContainText('Rejeitado');
+  await expect(attempts.nth(1)).toContainText(`Voucher inválido aplicado: ${DEMO_VOUCHERS.used.code}`);
+  await expect(attempts.nth(1)).toContainText('Motivo: Voucher inválido...');
 });
 
 test('ALREADY_REGISTERED: registered meanwhile from another device', async ({ page, request }) => {
@@ -225,4 +265,63 @@ test('TIER_UNAVAILABLE: the last places go while the member decides', async ({ p
   await page.getByRole('button', { name: 'Ok, entendi!' }).click();
   await expect(notice(page, 'Opss... as inscrições desse lote esgotaram')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ok, entendi!' })).toBeEnabled();
+});
+
+test('payment link: offered only on a tier with its link; step 2 says when it comes, step 3 opens it', async ({
+  page,
+  request,
+}) => {
+  await login(page, DEMO_USERS.membro.email);
+  // an event of its own whose tier has a link (so no other spec's registration is in the way)
+  const headers = {
+    apikey: ANON_KEY,
+    authorization: `Bearer ${await tokenOf(request, DEMO_USERS.admin.email)}`,
+  };
+  const venues = (await (await request.get('/functions/v1/api/v1/admin/venues', { headers })).json()) as {
+    id: string;
+  }[];
+  const created = await request.post('/functions/v1/api/v1/admin/events', {
+    headers,
+    data: {
+      title: 'Retiro com link de pagamento',
+      starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+      registration_policy: 'requires',
+      allowed_payment_methods: ['link', 'cash'],
+      venue_ids: [venues[0]!.id],
+      speaker_ids: [],
+      tag_ids: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: eventId } = (await created.json()) as { id: string };
+  const withLink = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
+    headers,
+    data: { name: 'Com link', price: 15000, payment_link: 'https://mpago.la/retiro-teste' },
+  });
+  const withoutLink = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
+    headers,
+    data: { name: 'Sem link', price: 15000 },
+  });
+  const linkTier = ((await withLink.json()) as { id: string }).id;
+  const plainTier = ((await withoutLink.json()) as { id: string }).id;
+
+  // the event allows 'link', but a tier without its link does not offer it
+  await page.goto(`/checkout/${eventId}/${plainTier}`);
+  await expect(page.getByLabel('Pagamento presencial')).toBeVisible();
+  await expect(page.getByLabel('Cartão via link de pagamento')).toHaveCount(0);
+
+  await page.goto(`/checkout/${eventId}/${linkTier}`);
+  await page.getByLabel('Cartão via link de pagamento').check();
+  await page.getByRole('button', { name: 'Continuar »' }).click();
+  await expect(page.getByTestId('method-instructions')).toContainText(
+    'o link de pagamento aparece na próxima tela',
+  );
+  await expect(page.getByRole('button', { name: '« Voltar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ok, entendi!' }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
+  await expect(page.getByRole('link', { name: 'Abrir link de pagamento' })).toHaveAttribute(
+    'href',
+    'https://mpago.la/retiro-teste',
+  );
+  await expect(page.getByText(/^Link válido até \d\d\/\d\d\/\d{4}/)).toBeVisible();
 });

@@ -1,7 +1,8 @@
 /**
  * Mercado Pago end to end on the local host (dev mode: the API's production adapter talks HTTP to
  * the host's fake, and the browser gets the stand-in Brick): PIX paid on the dev page, which sends
- * the signed webhook; card APRO paid; card OTHE refused and back to step 1.
+ * the signed webhook; card APRO paid; card OTHE refused with the error on the form, then APRO on the
+ * same registration (one registration, two attempts).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ANON_KEY } from '../../server/keys.ts';
@@ -131,17 +132,53 @@ test('card APRO: paid at once with the ticket', async ({ page }) => {
   await expect(page.getByText('Inscrição confirmada! Apresente este QR code na entrada.')).toBeVisible();
 });
 
-test('card OTHE: the invalid-card error and back to step 1; then another card is accepted', async ({
+test('card OTHE then APRO: the error stays on the form with the non-secret fields; one registration with two attempts', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await login(page, DEMO_USERS.admin.email);
   await chooseMethod(page, 'Cartão de crédito');
   await payByCard(page, 'OTHE');
-  await expect(page.getByText('Erro ao processar pagamento. Verifique os dados do cartão.')).toBeVisible();
-  await expect(page.getByText('Passo 1 de 3')).toBeVisible();
-  // the place came back and the member may try again
-  await page.getByRole('radio', { name: 'Cartão de crédito', exact: true }).check();
-  await page.getByRole('button', { name: 'Continuar »' }).click();
+  const error = 'Erro ao processar pagamento. Verifique os dados do cartão.';
+  await expect(page.getByTestId('card-error')).toHaveText(error);
+  // still step 2, the form kept what is not secret and emptied what is
+  await expect(page.getByText('Passo 2 de 3')).toBeVisible();
+  await expect(page.getByLabel('Nome do titular (como no cartão)')).toHaveValue('OTHE');
+  await expect(page.getByLabel('Validade (MM/AA)')).toHaveValue('11/30');
+  await expect(page.getByLabel('CPF do titular')).toHaveValue('123.456.789-09');
+  await expect(page.getByLabel('Número do cartão')).toHaveValue('');
+  await expect(page.getByLabel('Código de segurança (CVV)')).toHaveValue('');
+  // the error is still there after the 5 s notice is gone
+  await page.waitForTimeout(6000);
+  await expect(page.getByTestId('card-error')).toHaveText(error);
+  // the place came back and the member pays again from the same form
   await payByCard(page, 'APRO');
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago');
+
+  await page.getByRole('link', { name: 'Ver minha inscrição »' }).click();
+  const detail = page.getByTestId('registration-detail');
+  const attempts = detail.getByTestId('attempt');
+  await expect(attempts).toHaveCount(2);
+  await expect(attempts.nth(0)).toContainText('Tentativa 2 em');
+  await expect(attempts.nth(0)).toContainText('Pago');
+  await expect(attempts.nth(1)).toContainText('Tentativa 1 em');
+  await expect(attempts.nth(1)).toContainText('Rejeitado');
+  await page.goto('/my-registrations');
+  await expect(
+    page.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.forced.title }),
+  ).toHaveCount(1);
+});
+
+test('card and PIX step 2 go back to the methods with « Voltar', async ({ page }) => {
+  // voluntario@ holds nothing on the later event (card and PIX allowed); nothing is submitted here
+  await login(page, DEMO_USERS.voluntario.email);
+  await page.goto(`/checkout/${DEMO_EVENTS.later.id}/${DEMO_TIERS.laterCouple.id}`);
+  for (const method of ['PIX', 'Cartão de crédito'] as const) {
+    await expect(page.getByText('Passo 1 de 3')).toBeVisible();
+    await page.getByRole('radio', { name: method, exact: true }).check();
+    await page.getByRole('button', { name: 'Continuar »' }).click();
+    await expect(page.getByText('Passo 2 de 3')).toBeVisible();
+    await page.getByRole('button', { name: '« Voltar' }).click();
+    await expect(page.getByRole('radio', { name: method, exact: true })).toBeVisible();
+  }
 });

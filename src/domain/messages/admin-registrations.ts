@@ -48,6 +48,13 @@ export const adminRegistrationsMessages = {
   reject: 'Rejeitar',
   remove: 'Excluir',
   rejectTitle: 'Rejeitar pagamento',
+  approveTitle: 'Aprovar pagamento?',
+  approveQuestion: (name: string) =>
+    `A inscrição de ${name} fica confirmada e o ingresso é liberado na hora. Não dá para desfazer.`,
+  approveEvent: 'Evento e lote',
+  approveMethod: 'Forma de pagamento',
+  approveValue: 'Valor',
+  approveConfirm: 'Sim, aprovar',
   removeTitle: 'Excluir inscrição',
   reasonLabel: 'Motivo (será mostrado ao inscrito)',
   confirm: 'Confirmar',

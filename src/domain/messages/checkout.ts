@@ -34,8 +34,11 @@ export const checkoutMessages = {
       `Faça um PIX para a chave ${key} e envie a foto ou o PDF do comprovante abaixo. A equipe confere o comprovante e confirma sua inscrição.`,
     cash: 'Sua inscrição fica pendente até o pagamento presencial. Procure a secretaria da sua congregação ou pague na entrada do evento.',
     link: 'Pague pelo link abaixo. A confirmação pode levar até 72 horas.',
-    linkMissing: 'O link de pagamento será enviado pela organização.',
-    voucher: 'Digite o código do voucher (8 caracteres).',
+    linkNext:
+      'Ao confirmar, o link de pagamento aparece na próxima tela e fica guardado em Minhas inscrições. Ele vale por 72 horas; depois de pagar, a confirmação pode levar até 72 horas.',
+    linkMissing:
+      'Este lote não tem link de pagamento. Cancele esta inscrição e escolha outra forma de pagamento.',
+    voucher: 'Digite o código do voucher (8 caracteres). Ele é conferido assim que você terminar de digitar.',
   },
   openPaymentLink: 'Abrir link de pagamento',
   receiptLabel: 'Comprovante (imagem ou PDF, até 5 MB)',
@@ -44,6 +47,7 @@ export const checkoutMessages = {
   receiptBadType: 'Envie uma imagem (JPG, PNG, WEBP, HEIC) ou um PDF.',
   receiptTooLarge: 'O comprovante deve ter no máximo 5 MB.',
   voucherLabel: 'Código do voucher',
+  voucherApply: 'Aplicar voucher »',
   statusLabel: 'Situação',
   methodLabel: 'Forma de pagamento',
   seeRegistration: 'Ver minha inscrição »',
@@ -75,9 +79,15 @@ export const checkoutApiErrors = {
 
 export const myRegistrationsMessages = {
   title: 'Minhas inscrições',
+  nowGroup: 'Acontecendo agora',
   activeGroup: 'Inscrições ativas',
   pendingGroup: 'Pagamento pendente/análise',
   pastGroup: 'Eventos passados',
+  removedGroup: 'Eventos removidos',
+  eventRemoved: 'Evento removido',
+  eventRemovedText:
+    'Este evento foi removido pela organização. Sua inscrição continua guardada aqui, mas não há ingresso para apresentar.',
+  showTicket: 'Ver ingresso »',
   empty: 'Você ainda não tem nenhuma inscrição... que tal participar de um dos nossos eventos?!',
   attempt: (n: number, date: string) => `Tentativa ${n} em ${date}`,
   canceledAttempt: 'Essa tentativa de inscrição foi cancelada.',

@@ -61,6 +61,10 @@ export const editorMessages = {
   checkinEndsAt: 'Check-in fecha em (DD/MM/AAAA HH:mm)',
   externalRedirect: 'Link externo (https://)',
   paymentMethods: 'Formas de pagamento aceitas',
+  noMethodsHint:
+    'Nenhuma forma de pagamento marcada: só lotes gratuitos recebem inscrições. PIX e cartão precisam do Mercado Pago configurado.',
+  noGeneralTagHint: (tag: string) =>
+    `Sem a tag “${tag}”, este evento não aparece em Próximos Eventos (a página inicial); ele continua em Todos os eventos e no seu link.`,
   forceUpcoming: 'Mostrar sempre em Próximos Eventos',
   parent: 'Evento principal (para sub-eventos)',
   noParent: 'Nenhum (evento principal)',

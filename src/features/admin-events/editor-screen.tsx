@@ -7,6 +7,7 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type EventFormInput, eventFormSchema, formatBrDateTime } from '../../domain/event-editor.ts';
+import { isGeneralTag } from '../../domain/events.ts';
 import { paymentMethodLabels, editorMessages as t } from '../../domain/messages/editor.ts';
 import { type EventDetail, PAYMENT_METHODS } from '../../domain/types.ts';
 import { ApiFailure } from '../../lib/api.ts';
@@ -89,7 +90,9 @@ function defaults(event: EventDetail | null): EventFormInput {
     checkin_starts_at: formatBrDateTime(event?.checkin_starts_at),
     checkin_ends_at: formatBrDateTime(event?.checkin_ends_at),
     external_redirect: event?.external_redirect ?? '',
-    allowed_payment_methods: event?.allowed_payment_methods ?? ['mp_pix', 'mp_card'],
+    // nothing ticked for a new event: PIX and card need Mercado Pago set up, and a method the
+    // organisers did not choose would leave members at a payment nobody handles
+    allowed_payment_methods: event?.allowed_payment_methods ?? [],
     force_upcoming: event?.force_upcoming ?? false,
     parent_id: event?.parent_id ?? '',
     venue_ids: event?.venues.map((v) => v.id) ?? [],
@@ -261,6 +264,15 @@ function EventForm({ event, backToEvent }: { event: EventDetail | null; backToEv
           />
         )}
       </form.Field>
+      <form.Subscribe selector={(s) => s.values.allowed_payment_methods ?? []}>
+        {(methods) =>
+          methods.length === 0 && (
+            <p className="muted editor-hint" data-testid="methods-hint">
+              {t.noMethodsHint}
+            </p>
+          )
+        }
+      </form.Subscribe>
 
       <form.AppField name="force_upcoming">
         {(f) => <f.CheckboxField label={t.forceUpcoming} />}
@@ -303,6 +315,19 @@ function EventForm({ event, backToEvent }: { event: EventDetail | null; backToEv
       <form.Field name="tag_ids">
         {(f) => <TagPicker tags={tags.data} value={f.state.value ?? []} onChange={f.handleChange} />}
       </form.Field>
+      <form.Subscribe selector={(s) => s.values.tag_ids ?? []}>
+        {(ids) => {
+          const general = tags.data?.find(isGeneralTag);
+          return (
+            general &&
+            !ids.includes(general.id) && (
+              <p className="muted editor-hint" data-testid="general-tag-hint">
+                {t.noGeneralTagHint(general.name)}
+              </p>
+            )
+          );
+        }}
+      </form.Subscribe>
 
       <form.SubmitButton>{t.save}</form.SubmitButton>
       {!event && <p className="muted">{t.saveFirst}</p>}

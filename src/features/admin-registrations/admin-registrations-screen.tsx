@@ -26,6 +26,7 @@ import {
   useConfirmationEvents,
   useReviewConfirmation,
 } from './api/admin-confirmations.ts';
+import { ApproveDialog } from './approve-dialog.tsx';
 import { ConfirmationRow } from './confirmation-row.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ReceiptViewer } from './receipt-viewer.tsx';
@@ -202,9 +203,7 @@ function ConfirmationList({ filter }: { filter: AdminConfirmationFilter }) {
   const reviewMutation = useReviewConfirmation();
   const canWrite = useHasPermission('write_confirmations');
   const [expanded, setExpanded] = useState<string | null>(null);
-  const [asking, setAsking] = useState<{ row: AdminConfirmationRow; action: 'reject' | 'cancel' } | null>(
-    null,
-  );
+  const [asking, setAsking] = useState<{ row: AdminConfirmationRow; action: AdminAction } | null>(null);
   const [receipt, setReceipt] = useState<AdminConfirmationRow | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
 
@@ -267,11 +266,8 @@ function ConfirmationList({ filter }: { filter: AdminConfirmationFilter }) {
             onToggle={() => setExpanded((id) => (id === row.id ? null : row.id))}
             onOpenReceipt={() => setReceipt(row)}
             onAction={(action) => {
-              if (action === 'approve') review(row, action);
-              else {
-                setDialogError(null);
-                setAsking({ row, action });
-              }
+              setDialogError(null);
+              setAsking({ row, action });
             }}
           />
         ))}
@@ -288,7 +284,16 @@ function ConfirmationList({ filter }: { filter: AdminConfirmationFilter }) {
           </button>
         </div>
       )}
-      {asking && (
+      {asking?.action === 'approve' && (
+        <ApproveDialog
+          row={asking.row}
+          busy={reviewMutation.isPending}
+          serverError={dialogError}
+          onConfirm={() => review(asking.row, 'approve')}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking && asking.action !== 'approve' && (
         <ReasonDialog
           title={asking.action === 'reject' ? m.rejectTitle : m.removeTitle}
           confirmLabel={asking.action === 'reject' ? m.reject : m.remove}

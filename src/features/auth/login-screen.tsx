@@ -9,6 +9,7 @@ import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { detectInAppBrowser } from './in-app-browser.ts';
+import { ResendConfirmation } from './resend-confirmation.tsx';
 import type { loginSearch } from './search.ts';
 import { authCallbackUrl } from './search.ts';
 import { useGoogleEnabled } from './use-auth-settings.ts';
@@ -132,7 +133,12 @@ export function LoginScreen({ search }: { search: Search }) {
             {detail && <span className="form-alert-detail">{detail}</span>}
           </FormAlert>
         )}
-        {failure === 'notConfirmed' && <FormAlert>{authMessages.emailNotConfirmed}</FormAlert>}
+        {failure === 'notConfirmed' && (
+          <>
+            <FormAlert>{authMessages.emailNotConfirmed}</FormAlert>
+            <ResendConfirmation email={email} redirectTo={safeRedirect(search.redirectTo, '') || undefined} />
+          </>
+        )}
         {googleFailed && <FormAlert>{NETWORK_ERROR_MESSAGE}</FormAlert>}
 
         <form.AppField name="email">

@@ -30,6 +30,11 @@ export function signupSearch(search: Search): { email?: string; redirectTo?: str
   return { email: optionalText(search.email), redirectTo: optionalText(search.redirectTo) };
 }
 
+/** /auth/confirmation?email=&redirectTo= (the address the confirmation link was sent to) */
+export function confirmationSearch(search: Search): { email?: string; redirectTo?: string } {
+  return { email: optionalText(search.email), redirectTo: optionalText(search.redirectTo) };
+}
+
 /** /auth/forgot?email= */
 export function forgotSearch(search: Search): { email?: string } {
   return { email: optionalText(search.email) };

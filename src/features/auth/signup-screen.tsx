@@ -90,7 +90,7 @@ function SignupForm({ search }: { search: Search }) {
         return;
       }
       notify('positive', authMessages.signupSuccess, 3);
-      await navigate({ to: '/auth/confirmation' });
+      await navigate({ to: '/auth/confirmation', search: { email: value.email, redirectTo } });
     },
   });
   const email = useFormState(form.store, (s) => s.values.email);

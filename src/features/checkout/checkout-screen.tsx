@@ -1,9 +1,10 @@
 /**
  * `/checkout/:eventId/:tierId` (spec §4): 1 information and method choice; 2 the payment (the
- * provider's form for mp_card/mp_pix, from payment-forms.ts; instructions with 'Ok, entendi!' for
- * the others); 3 the confirmation with status and method (and what the member does next: send the
- * receipt, type the voucher, open the link, or the ticket). Every checkout error is a top negative
- * notice; the submitting flag clears after any error.
+ * provider's form for mp_card/mp_pix, from payment-forms.ts; the voucher's code field; instructions
+ * with 'Ok, entendi!' for the others), each with '« Voltar'; 3 the confirmation with status and
+ * method (and what the member does next: send the receipt, open the link, or the ticket). Every
+ * checkout error is a top negative notice, and the card and voucher steps also keep it on their
+ * form; the submitting flag clears after any error.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
@@ -11,12 +12,22 @@ import { useEvent } from '../../data/events/use-events.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
-import { checkoutApiErrors, checkoutMessages as m } from '../../domain/messages/checkout.ts';
+import {
+  checkoutApiErrors,
+  checkoutMessages as m,
+  myRegistrationsMessages,
+} from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
-import { currentRegistration, offeredMethods, statusLabel } from '../../domain/registrations.ts';
+import {
+  currentRegistration,
+  hasValidTicket,
+  offeredMethods,
+  statusLabel,
+} from '../../domain/registrations.ts';
 import { pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
-import { useOnlineStatus } from '../../lib/session.ts';
+import { subscribeToMyCheckins } from '../../lib/realtime.ts';
+import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -24,6 +35,7 @@ import { TicketQr } from '../../ui/ticket-qr.tsx';
 import { checkoutErrorText } from './checkout-errors.ts';
 import { MethodNext } from './method-next.tsx';
 import { PAYMENT_FORMS, usableMethods } from './payment-forms.ts';
+import { VoucherStep } from './voucher-step.tsx';
 import './checkout.css';
 
 type Step = 1 | 2 | 3;
@@ -36,7 +48,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registrationId, setRegistrationId] = useState<string | null>(null);
-  const goTo = useNavigate();
+  const navigate = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
   const registration = registrationId ? registrations?.find((r) => r.id === registrationId) : undefined;
@@ -70,11 +82,23 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       });
       setRegistrationId(item.registration_id);
       setStep(3);
+      if (chosen === 'voucher') {
+        // spec §8: the voucher's success notice, then the registration after 2 s
+        notify('positive', myRegistrationsMessages.confirmedSuccess);
+        setTimeout(
+          () =>
+            void navigate({
+              to: '/my-registrations/$registrationId',
+              params: { registrationId: item.registration_id },
+            }),
+          2000,
+        );
+      }
     } catch (error) {
       notify('negative', checkoutErrorText(error));
       // an account without CPF, WhatsApp or congregation completes them first, then comes back here
       if ((error as { code?: unknown })?.code === 'PROFILE_INCOMPLETE') {
-        void goTo({ to: '/auth/welcome', search: { redirectTo: `/checkout/${eventId}/${tierId}` } });
+        void navigate({ to: '/auth/welcome', search: { redirectTo: `/checkout/${eventId}/${tierId}` } });
       }
       throw error;
     } finally {
@@ -220,6 +244,9 @@ function StepTwo(props: {
   submit(transactionData?: Record<string, unknown>): Promise<void>;
   back(): void;
 }) {
+  if (props.method === 'voucher') {
+    return <VoucherStep submit={(voucher) => props.submit({ voucher })} back={props.back} />;
+  }
   const ProviderForm = PAYMENT_FORMS[props.method];
   if (ProviderForm) {
     return (
@@ -264,9 +291,8 @@ function instructionsOf(
     case 'cash':
       return m.instructions.cash;
     case 'link':
-      return tier.payment_link ? m.instructions.link : m.instructions.linkMissing;
-    case 'voucher':
-      return m.instructions.voucher;
+      // offered only on a tier with its link (domain/registrations.ts offeredMethods)
+      return tier.payment_link ? m.instructions.linkNext : m.instructions.linkMissing;
     default:
       return '';
   }
@@ -283,9 +309,30 @@ function StepThree({
 }) {
   const navigate = useNavigate();
   const attempt = registration?.confirmations[0];
+  const userId = useSessionStore((s) => s.session?.user.id ?? null);
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
   }, []);
+  // a free registration's ticket is on screen: the door's check-in leads to /event-welcome (spec §4)
+  const freeTicketEvent =
+    registration && attempt?.strategy === 'open' && hasValidTicket(registration)
+      ? registration.event_id
+      : null;
+  useEffect(() => {
+    if (!freeTicketEvent || !userId) return;
+    let unsubscribe: (() => void) | null = null;
+    let live = true;
+    void subscribeToMyCheckins(userId, (row) => {
+      if (row.event_id === freeTicketEvent) void navigate({ to: '/event-welcome' });
+    }).then((stop) => {
+      if (live) unsubscribe = stop;
+      else stop();
+    });
+    return () => {
+      live = false;
+      unsubscribe?.();
+    };
+  }, [freeTicketEvent, userId, navigate]);
   if (!registration || !attempt) return <Spinner label={m.loading} />;
   return (
     <div className="checkout-panel" data-testid="checkout-done">
@@ -303,7 +350,7 @@ function StepThree({
           <dd>{m.methodNames[attempt.strategy]}</dd>
         </div>
       </dl>
-      {registration.status === 'paid' ? (
+      {hasValidTicket(registration) ? (
         <div className="checkout-ticket">
           <p className="checkout-paid">{m.paidBanner}</p>
           <TicketQr registrationId={registration.id} seq={registration.seq} />

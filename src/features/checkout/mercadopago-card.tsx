@@ -4,11 +4,13 @@
  * the card), which the checkout sends as `transactionData`.
  */
 import './mercadopago.css';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { checkoutMessages } from '../../domain/messages/checkout.ts';
 import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { checkoutErrorText } from './checkout-errors.ts';
 import { type CardSubmit, type ProviderFormProps, useMercadoPagoConfig } from './use-mercadopago.ts';
 
 const CardBrick = lazy(() => import('./mercadopago-card-brick.tsx').then((x) => ({ default: x.CardBrick })));
@@ -17,27 +19,48 @@ const CardStandIn = lazy(() =>
 );
 
 /**
- * The checkout's step-2 slot for mp_card (payment-forms.ts). An invalid card (CARD_INVALID) returns
- * to step 1, as the spec says; the checkout screen has already shown the error.
+ * The checkout's step-2 slot for mp_card (payment-forms.ts). A refused card (CARD_INVALID: the
+ * rejected attempt is kept in the registration's history) stays on this step with the error on the
+ * form, so the member corrects the card and pays again without retyping everything; the form's
+ * onSubmit rejects so the form can clear what is secret. '« Voltar' goes back to the methods.
  */
 export function MercadoPagoCardForm({ tier, submit, back }: ProviderFormProps) {
   const { config, failed } = useMercadoPagoConfig();
+  const [error, setError] = useState<string | null>(null);
   const amount = tier.price;
   // the Brick's payer e-mail is only a default: the API charges the signed-in member's own
   const email = '';
   const onSubmit: CardSubmit = async (data) => {
+    setError(null);
     try {
       await submit(data);
-    } catch (error) {
-      if ((error as { code?: unknown })?.code === 'CARD_INVALID') back();
+    } catch (failure) {
+      setError(checkoutErrorText(failure));
+      throw failure;
     }
   };
-  if (failed) return <FormAlert>{m.sdkFailed}</FormAlert>;
+  const backButton = (
+    <button type="button" className="button button-secondary" onClick={back}>
+      {checkoutMessages.back}
+    </button>
+  );
+  if (failed)
+    return (
+      <>
+        <FormAlert>{m.sdkFailed}</FormAlert>
+        {backButton}
+      </>
+    );
   const loading = <Spinner label={m.sdkLoading} />;
   if (!config) return loading;
   return (
     <section className="mp-step" aria-label={m.cardTitle}>
       <h2 className="mp-title">{m.cardTitle}</h2>
+      {error && (
+        <div data-testid="card-error">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      )}
       <Suspense fallback={loading}>
         {config.simulated ? (
           <CardStandIn
@@ -50,6 +73,7 @@ export function MercadoPagoCardForm({ tier, submit, back }: ProviderFormProps) {
           <CardBrick publicKey={config.publicKey} email={email} amount={amount} onSubmit={onSubmit} />
         )}
       </Suspense>
+      <div className="checkout-actions">{backButton}</div>
     </section>
   );
 }

@@ -4,6 +4,7 @@
  */
 import './mercadopago.css';
 import { useEffect, useState } from 'react';
+import { checkoutMessages } from '../../domain/messages/checkout.ts';
 import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { FormAlert } from '../../ui/field.tsx';
@@ -21,7 +22,7 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
 });
 
 /** Step 2 for mp_pix (payment-forms.ts): the Payment Brick's PIX choice submits only the method. */
-export function MercadoPagoPixForm({ tier, submit }: ProviderFormProps) {
+export function MercadoPagoPixForm({ tier, submit, back }: ProviderFormProps) {
   const [busy, setBusy] = useState(false);
   const amount = tier.price;
   return (
@@ -43,6 +44,11 @@ export function MercadoPagoPixForm({ tier, submit }: ProviderFormProps) {
       >
         {m.pay(formatPrice(amount))}
       </button>
+      <div className="checkout-actions">
+        <button type="button" className="button button-secondary" onClick={back} disabled={busy}>
+          {checkoutMessages.back}
+        </button>
+      </div>
     </section>
   );
 }

@@ -16,6 +16,8 @@ import { formatPrice } from '../../domain/money.ts';
 import {
   formatVoucher,
   groupRegistrations,
+  hasValidTicket,
+  isEventRemoved,
   memberCanCancel,
   numberedAttempts,
   statusLabel,
@@ -61,9 +63,11 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
         )
       ) : (
         <>
+          <Group title={m.nowGroup} items={groups.now} now />
           <Group title={m.activeGroup} items={groups.active} />
           <Group title={m.pendingGroup} items={groups.pending} />
           <Group title={m.pastGroup} items={groups.past} />
+          <Group title={m.removedGroup} items={groups.removed} />
         </>
       )}
       <Sheet
@@ -91,11 +95,15 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
   );
 }
 
-function Group({ title, items }: { title: string; items: StoredRegistration[] }) {
+function Group({ title, items, now }: { title: string; items: StoredRegistration[]; now?: boolean }) {
   if (!items.length) return null;
   const id = `group-${title.replace(/\W+/g, '-')}`;
   return (
-    <section className="registration-group" aria-labelledby={id}>
+    <section
+      className={`registration-group${now ? ' registration-group-now' : ''}`}
+      aria-labelledby={id}
+      data-testid={now ? 'happening-now' : undefined}
+    >
       <h2 id={id} className="registration-group-title">
         {title}
       </h2>
@@ -111,7 +119,12 @@ function Group({ title, items }: { title: string; items: StoredRegistration[] })
               <span className="registration-card-title">{r.event.title}</span>
               <span className="registration-card-date">{formatLongDateTime(r.event.starts_at)}</span>
               <span className="registration-card-tier">{r.tier.name}</span>
-              <span className={`badge badge-${r.status}`}>{statusLabel(r.status)}</span>
+              {isEventRemoved(r) ? (
+                <span className="badge badge-canceled">{m.eventRemoved}</span>
+              ) : (
+                <span className={`badge badge-${r.status}`}>{statusLabel(r.status)}</span>
+              )}
+              {now && hasValidTicket(r) && <span className="registration-card-ticket">{m.showTicket}</span>}
             </Link>
           </li>
         ))}
@@ -132,7 +145,8 @@ function RegistrationDetail({ registration }: { registration: StoredRegistration
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const newest = registration.confirmations[0];
-  const cancelable = memberCanCancel(newest);
+  const removed = isEventRemoved(registration);
+  const cancelable = !removed && memberCanCancel(newest);
 
   async function cancel() {
     if (busy || !window.confirm(m.cancelConfirm)) return;
@@ -169,13 +183,18 @@ function RegistrationDetail({ registration }: { registration: StoredRegistration
           </dd>
         </div>
       </dl>
-      {registration.status === 'paid' && (
+      {removed && (
+        <p className="registration-removed" role="status" data-testid="event-removed">
+          {m.eventRemovedText}
+        </p>
+      )}
+      {hasValidTicket(registration) && (
         <section className="checkout-ticket" aria-label={c.paidBanner}>
           <p className="checkout-paid">{c.paidBanner}</p>
           <TicketQr registrationId={registration.id} seq={registration.seq} />
         </section>
       )}
-      {newest && registration.status !== 'paid' && (
+      {newest && !removed && registration.status !== 'paid' && (
         <MethodNext
           registration={registration}
           attempt={newest}
@@ -207,6 +226,9 @@ function RegistrationDetail({ registration }: { registration: StoredRegistration
 
 function Attempt({ attempt, number }: { attempt: Confirmation; number: number }) {
   const reason = typeof attempt.response_data?.reason === 'string' ? attempt.response_data.reason : null;
+  // the code the member typed (kept also when it did not apply)
+  const typed = attempt.request_data?.voucher;
+  const voucher = attempt.voucher_code ?? (typeof typed === 'string' ? typed : null);
   return (
     <li className="attempt" data-testid="attempt">
       <p className="attempt-title">{m.attempt(number, formatDateTime(attempt.created_at))}</p>
@@ -215,10 +237,10 @@ function Attempt({ attempt, number }: { attempt: Confirmation; number: number })
         {c.methodNames[attempt.strategy] ?? attempt.strategy}
       </p>
       {attempt.status === 'canceled' && <p>{m.canceledAttempt}</p>}
-      {attempt.strategy === 'voucher' && attempt.voucher_code && (
+      {attempt.strategy === 'voucher' && voucher && (
         <p>
           {attempt.status === 'paid' ? m.voucherValid : m.voucherInvalidApplied}:{' '}
-          <strong>{formatVoucher(attempt.voucher_code)}</strong>
+          <strong>{formatVoucher(voucher)}</strong>
         </p>
       )}
       {reason && (

@@ -1,6 +1,9 @@
 /**
  * POST /v1/checkout/{eventId}/{tierId}: one transaction that checks the event and the tier's window,
- * the method, creates the registration (the one-active index refuses a second: ALREADY_REGISTERED),
+ * the method, creates the registration — or, when the member already has one for the event that is
+ * history (rejected, canceled, expired), adds the new attempt to it, so one event is one
+ * registration with its numbered attempts (a rejected card then an approved one is one ticket with
+ * two attempts) — (the one-active index refuses a second active one: ALREADY_REGISTERED),
  * takes a place in one statement (no oversell under any concurrency), freezes the value from the
  * tier (a client amount is never read) and creates the first attempt as the method starts it. A
  * method's provider call runs after commit (methods/method.ts).
@@ -11,6 +14,7 @@ import {
   type CheckoutBody,
   checkoutMethod,
   fastpassIssuable,
+  isActiveStatus,
   offeredMethods,
 } from '../../../../src/domain/registrations.ts';
 import { isFastpassTier, tierStatus } from '../../../../src/domain/tiers.ts';
@@ -108,7 +112,7 @@ export async function registerOnTier(
   options: RegisterOptions = {},
 ): Promise<{ ctx: MethodContext; attempt: StartedAttempt; method: PaymentMethod }> {
   const now = ports.clock.now();
-  const registrationId = crypto.randomUUID();
+  let registrationId: string = crypto.randomUUID();
   const row = await runOneOrNull(
     tx,
     qb
@@ -149,7 +153,7 @@ export async function registerOnTier(
   const price = Number(row.price);
   const offered = offeredMethods(
     { allowed_payment_methods: row.allowed_payment_methods },
-    { price, restricted_payment_methods: row.restricted_payment_methods },
+    { price, restricted_payment_methods: row.restricted_payment_methods, payment_link: row.payment_link },
   );
   const method = options.staffMethod
     ? price === 0
@@ -158,6 +162,23 @@ export async function registerOnTier(
     : checkoutMethod(offered, price, body.paymentMethod);
   const handler = method ? CHECKOUT_METHODS[method] : undefined;
   if (!method || !handler) throw invalidMethod();
+
+  // the person's registration for the event, locked (the transitions' lock order: registration
+  // first, then the tier): an active one refuses the checkout, one that is history takes the attempt
+  const previous = await runOneOrNull(
+    tx,
+    qb
+      .selectFrom('registrations')
+      .select(['id', 'status'])
+      .where('user_id', '=', user.id)
+      .where('event_id', '=', row.event_id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .forUpdate(),
+  );
+  if (previous && isActiveStatus(previous.status)) throw new ApiHttpError(409, 'ALREADY_REGISTERED');
+  if (previous) registrationId = previous.id;
 
   const ctx: MethodContext = {
     ports,
@@ -180,22 +201,34 @@ export async function registerOnTier(
   // the registration first: a second active one fails here (registrations_one_active_idx), before
   // the tier row is locked, so a transition holding the registration never waits for this one
   try {
-    await run(
-      tx,
-      qb.insertInto('registrations').values({
-        id: registrationId,
-        user_id: user.id,
-        tier_id: row.id,
-        event_id: row.event_id,
-        frozen_value: price,
-        status: start.status,
-      }),
-    );
+    if (previous) {
+      // back into the active set on this tier and price (the old attempts keep their own story)
+      await run(
+        tx,
+        qb
+          .updateTable('registrations')
+          .set({ tier_id: row.id, frozen_value: price, status: start.status })
+          .where('id', '=', previous.id),
+      );
+    } else {
+      await run(
+        tx,
+        qb.insertInto('registrations').values({
+          id: registrationId,
+          user_id: user.id,
+          tier_id: row.id,
+          event_id: row.event_id,
+          frozen_value: price,
+          status: start.status,
+        }),
+      );
+    }
   } catch (error) {
     rethrowPg(error);
   }
   // the place, in one statement: concurrent checkouts queue on the tier row, none goes below 0
-  if (row.total !== null) await takePlace(tx, row.id);
+  // (an attempt that starts rejected — an invalid voucher — is history and takes none)
+  if (row.total !== null && isActiveStatus(start.status)) await takePlace(tx, row.id);
   const attempt = await runOne(
     tx,
     qb
@@ -208,12 +241,13 @@ export async function registerOnTier(
         transaction_id: start.transactionId ?? null,
         request_data: start.requestData ?? null,
         response_data: start.responseData ?? null,
+        voucher_id: start.voucherId ?? null,
       })
       .returning(['id', 'status', 'expires_at', 'transaction_id', 'request_data', 'response_data']),
   );
   // the member's e-mail (confirmed, or received until paid), sent after commit; a card's outcome
   // comes within this request and has its own e-mail (approved or rejected)
-  if (method !== 'mp_card') {
+  if (method !== 'mp_card' && isActiveStatus(start.status)) {
     await enqueueRegistrationMail(tx, {
       kind: 'registration_confirmed',
       registrationId,

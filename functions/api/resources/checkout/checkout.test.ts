@@ -101,6 +101,16 @@ describe('POST /v1/checkout/{eventId}/{tierId}', () => {
     expect(new Date(body[0].expires_at).getTime()).toBe(TEST_NOW.getTime() + 72 * 3600_000);
   });
 
+  it('link: not offered on a tier without a payment link (INVALID_PAYMENT_METHOD, nothing created)', async () => {
+    const fx = await makeEvent(db(), { paymentLink: null, total: 3 });
+    const m = await member();
+    const { status, body } = await buy(m.token, fx, { paymentMethod: 'link' });
+    expect(status).toBe(422);
+    expect(body.code).toBe('INVALID_PAYMENT_METHOD');
+    expect(await tierAvailable(db(), fx.tierId)).toBe(3);
+    expect(await db().query('select 1 from registrations where user_id = $1', [m.id])).toEqual([]);
+  });
+
   it('INVALID_DATA: a body without the tier', async () => {
     const fx = await makeEvent(db());
     const m = await member();
@@ -256,8 +266,8 @@ describe('receipts, vouchers, cancel, my registration', () => {
     expect([...t.storage.objects.keys()].some((k) => k.includes(id))).toBe(false);
   });
 
-  it('a voucher pays once, in its scope only; a bad one changes nothing and says "Voucher inválido..."', async () => {
-    const fx = await makeEvent(db());
+  it('a voucher comes with the checkout: paid at once, single use, in its scope only; an invalid one is a rejected attempt', async () => {
+    const fx = await makeEvent(db(), { total: 5 });
     const elsewhere = await makeEvent(db());
     await db().query(
       `insert into vouchers (code, event_id) values ('teste001', $1), ('outro002', $2), ('livre003', null)`,
@@ -265,38 +275,70 @@ describe('receipts, vouchers, cancel, my registration', () => {
     );
     const a = await member();
     const b = await member();
-    const ca = (await buy(a.token, fx, { paymentMethod: 'voucher' })).body[0];
-    const cb = (await buy(b.token, fx, { paymentMethod: 'voucher' })).body[0];
-    const apply = (token: string, confirmationId: string, voucher: string) =>
-      t.call(`/v1/confirmation/${confirmationId}/voucher`, {
-        token,
-        json: { voucher, eventId: fx.eventId, tierId: fx.tierId },
-      });
-    const wrongScope = await apply(a.token, ca.confirmation_id, 'outro002');
+    const withVoucher = (token: string, voucher?: string) =>
+      buy(token, fx, { paymentMethod: 'voucher', ...(voucher ? { transactionData: { voucher } } : {}) });
+
+    // no code, no registration
+    const none = await withVoucher(a.token);
+    expect(none.status).toBe(400);
+    expect(await db().query('select 1 from registrations where user_id = $1', [a.id])).toEqual([]);
+    const short = await withVoucher(a.token, 'TEST-E00');
+    expect(short.body).toEqual({ code: 'INVALID_DATA', message: 'O campo deve ter exatamente 8 caracteres' });
+
+    // another event's voucher: 'Voucher inválido...', the attempt kept as rejected with that reason, no place taken
+    const wrongScope = await withVoucher(a.token, 'OUTR-O002');
     expect(wrongScope).toMatchObject({
       status: 422,
       body: { code: 'VOUCHER_INVALID', message: 'Voucher inválido...' },
     });
-    const short = await apply(a.token, ca.confirmation_id, 'TEST-E00');
-    expect(short.body).toEqual({ code: 'INVALID_DATA', message: 'O campo deve ter exatamente 8 caracteres' });
+    expect(await tierAvailable(db(), fx.tierId)).toBe(5);
+    const rejected = (await t.call('/v1/registrations', { token: a.token })).body;
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]).toMatchObject({ status: 'rejected' });
+    expect(rejected[0].confirmations[0]).toMatchObject({
+      strategy: 'voucher',
+      status: 'rejected',
+      request_data: { voucher: 'outro002' },
+      response_data: { reason: 'Voucher inválido...' },
+      voucher_code: null,
+    });
+
     // concurrent: the same voucher for two members, one wins
-    const [ra, rb] = await Promise.all([
-      apply(a.token, ca.confirmation_id, 'TEST-E001'),
-      apply(b.token, cb.confirmation_id, 'teste001'),
-    ]);
-    expect([ra.status, rb.status].sort()).toEqual([200, 422]);
-    const winner = ra.status === 200 ? ra : rb;
-    expect(winner.body).toEqual({ status: 'paid', voucher_code: 'teste001' });
-    const loser = ra.status === 200 ? { m: b, c: cb } : { m: a, c: ca };
-    expect((await apply(loser.m.token, loser.c.confirmation_id, 'livre003')).status).toBe(200);
-    const list = await t.call('/v1/registrations', { token: loser.m.token });
-    expect(list.body[0].confirmations[0]).toMatchObject({ status: 'paid', voucher_code: 'livre003' });
-    expect((await apply(loser.m.token, loser.c.confirmation_id, 'livre003')).body.code).toBe(
-      'INVALID_TRANSITION',
-    );
+    const [ra, rb] = await Promise.all([withVoucher(a.token, 'TEST-E001'), withVoucher(b.token, 'teste001')]);
+    expect([ra.status, rb.status].sort()).toEqual([201, 422]);
+    const winner = ra.status === 201 ? ra : rb;
+    expect(winner.body[0]).toMatchObject({ strategy: 'voucher', status: 'paid' });
+    expect(await tierAvailable(db(), fx.tierId)).toBe(4);
+    const loser = ra.status === 201 ? b : a;
+    const again = await withVoucher(loser.token, 'livre003');
+    expect(again.status).toBe(201);
+    const list = (await t.call('/v1/registrations', { token: loser.token })).body;
+    expect(list).toHaveLength(1);
+    expect(list[0].status).toBe('paid');
+    expect(list[0].confirmations[0]).toMatchObject({ status: 'paid', voucher_code: 'livre003' });
+    expect(list[0].confirmations.at(-1).status).toBe('rejected');
+    expect((await withVoucher(loser.token, 'livre003')).body.code).toBe('ALREADY_REGISTERED');
   });
 
-  it('the member cancels a pending cash registration: place back, a new registration possible', async () => {
+  it('a voucher on an attempt left pending before the checkout took the code: applied once, in scope', async () => {
+    const fx = await makeEvent(db());
+    await db().query(`insert into vouchers (code, event_id) values ('velho001', $1)`, [fx.eventId]);
+    const m = await member();
+    const pending = (await buy(m.token, fx, { paymentMethod: 'cash' })).body[0];
+    await db().query(`update registration_confirmations set strategy = 'voucher' where id = $1`, [
+      pending.confirmation_id,
+    ]);
+    const apply = (voucher: string, tierId = fx.tierId) =>
+      t.call(`/v1/confirmation/${pending.confirmation_id}/voucher`, {
+        token: m.token,
+        json: { voucher, eventId: fx.eventId, tierId },
+      });
+    expect((await apply('outro002')).body.code).toBe('VOUCHER_INVALID');
+    expect((await apply('VELH-O001')).body).toEqual({ status: 'paid', voucher_code: 'velho001' });
+    expect((await apply('velho001')).body.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('the member cancels a pending cash registration: place back, a new attempt on the same registration', async () => {
     const fx = await makeEvent(db(), { total: 2 });
     const m = await member();
     const first = (await buy(m.token, fx, { paymentMethod: 'cash' })).body[0];
@@ -313,8 +355,15 @@ describe('receipts, vouchers, cancel, my registration', () => {
     expect(nothing).toMatchObject({ status: 404, body: { code: 'REGISTRATION_NOT_FOUND' } });
     const again = await buy(m.token, fx, { paymentMethod: 'file' });
     expect(again.status).toBe(201);
+    expect(again.body[0].registration_id).toBe(first.registration_id);
+    expect(await tierAvailable(db(), fx.tierId)).toBe(1);
     const detail = await t.call(`/v1/registrations/${first.registration_id}`, { token: m.token });
-    expect(detail.body.confirmations[0].status).toBe('canceled');
+    expect(detail.body.status).toBe('pending');
+    expect(detail.body.confirmations.map((c: { strategy: string; status: string }) => c.status)).toEqual([
+      'pending',
+      'canceled',
+    ]);
+    expect((await t.call('/v1/registrations', { token: m.token })).body).toHaveLength(1);
   });
 
   it('a paid registration is not cancelable by the member; another member’s registration is not found', async () => {

@@ -10,6 +10,7 @@ import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Storage } from '../../ports/index.ts';
 import { RECEIPTS_BUCKET } from '../registrations/registrations.service.ts';
+import { spendVoucher } from '../vouchers/spend-voucher.ts';
 import { transitionConfirmation } from './confirmation-transitions.ts';
 
 const EXTENSIONS: Record<ReceiptType, string> = {
@@ -95,7 +96,8 @@ function receiptExpected(attempt: { strategy: string; status: string }): boolean
 }
 
 /**
- * Applies a voucher to the member's pending `voucher` attempt: single use (the voucher row is marked
+ * Applies a voucher to a pending `voucher` attempt made before the checkout took the code itself
+ * (the checkout now spends it at once, see checkout/methods/offline-methods.ts): single use (the voucher row is marked
  * used in the same statement that finds it), scoped (a voucher of a tier or event only applies there),
  * and the attempt is paid through the transitions. A code that does not apply changes nothing and
  * answers 'Voucher inválido...'.
@@ -137,17 +139,13 @@ export async function applyVoucher(
       throw new ApiHttpError(409, 'INVALID_TRANSITION');
     }
 
-    const voucher = await runOneOrNull(
-      tx,
-      qb
-        .updateTable('vouchers')
-        .set({ used_at: now, used_by: userId })
-        .where('code', '=', input.voucher)
-        .where('used_at', 'is', null)
-        .where((eb) => eb.or([eb('tier_id', 'is', null), eb('tier_id', '=', input.tierId)]))
-        .where((eb) => eb.or([eb('event_id', 'is', null), eb('event_id', '=', input.eventId)]))
-        .returning(['id', 'code']),
-    );
+    const voucher = await spendVoucher(tx, {
+      code: input.voucher,
+      userId,
+      eventId: input.eventId,
+      tierId: input.tierId,
+      now,
+    });
     if (!voucher) throw invalid();
     await exec(
       tx,

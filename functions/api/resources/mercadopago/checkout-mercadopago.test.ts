@@ -34,7 +34,7 @@ describe('checkout with Mercado Pago', () => {
     expect(suite.t.payments.byId.get(res.body[0].transaction_id)?.amountCents).toBe(4990);
   });
 
-  it('card OTHE → 422 CARD_INVALID; the place is back and the member can try again', async () => {
+  it('card OTHE → 422 CARD_INVALID; the place is back and the member tries again on the same registration', async () => {
     const token = await member();
     const before = await tierAvailable(db(), suite.fx.tierId);
     const res = await buy(token, { paymentMethod: 'mp_card', transactionData: card('OTHE') });
@@ -47,6 +47,12 @@ describe('checkout with Mercado Pago', () => {
     const again = await buy(token, { paymentMethod: 'mp_card', transactionData: card('APRO') });
     expect(again.status).toBe(201);
     expect(again.body[0].status).toBe('paid');
+    // one event, one registration: the rejected attempt and the paid one, newest first
+    const mine = await suite.t.call('/v1/registrations', { token });
+    expect(mine.body).toHaveLength(1);
+    expect(mine.body[0]).toMatchObject({ id: again.body[0].registration_id, status: 'paid' });
+    expect(mine.body[0].confirmations.map((c: { status: string }) => c.status)).toEqual(['paid', 'rejected']);
+    expect(mine.body[0].confirmations[1].response_data.reason).toEqual(expect.any(String));
   });
 
   it('card without the Brick’s token → 400 INVALID_DATA, nothing taken', async () => {

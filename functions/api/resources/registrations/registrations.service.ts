@@ -14,7 +14,7 @@ const RECEIPT_LINK_SECONDS = 60 * 10;
 
 /**
  * The statement behind the member's registrations: each with its event and tier (what the ticket
- * needs offline) and its confirmations (newest first, with the voucher code) aggregated. One query.
+ * needs offline, a removed one included with its `deleted_at`) and its confirmations (newest first, with the voucher code) aggregated. One query.
  */
 export function myRegistrationsQuery(userId: string, registrationId?: string) {
   let query = qb
@@ -31,7 +31,16 @@ export function myRegistrationsQuery(userId: string, registrationId?: string) {
       jsonObjectFrom(
         eb
           .selectFrom('events as e')
-          .select(['e.id', 'e.title', 'e.starts_at', 'e.image', 'e.checkin_policy'])
+          .select([
+            'e.id',
+            'e.title',
+            'e.starts_at',
+            'e.image',
+            'e.checkin_policy',
+            'e.checkin_starts_at',
+            'e.checkin_ends_at',
+            'e.deleted_at',
+          ])
           .whereRef('e.id', '=', 'r.event_id'),
       ).as('event'),
       jsonObjectFrom(
@@ -86,6 +95,9 @@ function toRegistration(r: Row): MyRegistration {
       starts_at: iso(r.event!.starts_at),
       image: r.event!.image,
       checkin_policy: r.event!.checkin_policy as MyRegistration['event']['checkin_policy'],
+      checkin_starts_at: isoOrNull(r.event!.checkin_starts_at),
+      checkin_ends_at: isoOrNull(r.event!.checkin_ends_at),
+      deleted_at: isoOrNull(r.event!.deleted_at),
     },
     tier: {
       id: r.tier!.id,

@@ -64,4 +64,22 @@ describe('GET /v1/registrations', () => {
   it('needs a token', async () => {
     expect((await h.call('/v1/registrations')).status).toBe(401);
   });
+
+  it("keeps a removed event's registration and says when the event was removed", async () => {
+    const token = await h.token('membro');
+    const before = (await h.call('/v1/registrations', { token })).body as MyRegistration[];
+    const conf = before.find((r) => r.id === DEMO_REGISTRATIONS.membroConference.id)!;
+    expect(conf.event.deleted_at).toBeNull();
+    expect(conf.event).toHaveProperty('checkin_starts_at');
+    const database = t.ports.db;
+    await database.query('update events set deleted_at = now() where id = $1', [DEMO_EVENTS.conference.id]);
+    try {
+      const after = (await h.call('/v1/registrations', { token })).body as MyRegistration[];
+      const removed = after.find((r) => r.id === conf.id)!;
+      expect(removed.status).toBe('paid');
+      expect(removed.event.deleted_at).toBe(new Date(removed.event.deleted_at!).toISOString());
+    } finally {
+      await database.query('update events set deleted_at = null where id = $1', [DEMO_EVENTS.conference.id]);
+    }
+  });
 });

@@ -1,8 +1,8 @@
 /** The event's pricing tiers (lotes): a table with status and places, and a form to add or edit one. */
 import { useState } from 'react';
-import { formatBrDateTime, formatPriceInput, tierFormSchema } from '../../../domain/event-editor.ts';
+import { formatBrDateTime, tierFormSchema } from '../../../domain/event-editor.ts';
 import { paymentMethodLabels, editorMessages as t } from '../../../domain/messages/editor.ts';
-import { formatPrice } from '../../../domain/money.ts';
+import { formatPrice, maskMoneyInput } from '../../../domain/money.ts';
 import { sortTiers, tierDisplay } from '../../../domain/tiers.ts';
 import { PAYMENT_METHODS, type PaymentMethod, type PricingTier } from '../../../domain/types.ts';
 import { ApiFailure } from '../../../lib/api.ts';
@@ -24,7 +24,7 @@ function TierForm({ eventId, tier, done }: { eventId: string; tier: PricingTier 
     defaultValues: {
       name: tier?.name ?? '',
       description: tier?.description ?? '',
-      price: tier ? formatPriceInput(tier.price) : '',
+      price: tier ? maskMoneyInput(String(tier.price)) : '',
       total: tier?.total === null || tier?.total === undefined ? '' : String(tier.total),
       starts_at: formatBrDateTime(tier?.starts_at),
       ends_at: formatBrDateTime(tier?.ends_at),
@@ -47,9 +47,7 @@ function TierForm({ eventId, tier, done }: { eventId: string; tier: PricingTier 
       {failure && <FormAlert>{failure}</FormAlert>}
       <form.AppField name="name">{(f) => <f.TextField label={t.tierName} />}</form.AppField>
       <div className="editor-row">
-        <form.AppField name="price">
-          {(f) => <f.TextField label={t.tierPrice} inputMode="decimal" placeholder="0,00" />}
-        </form.AppField>
+        <form.AppField name="price">{(f) => <f.MoneyField label={t.tierPrice} />}</form.AppField>
         <form.AppField name="total">
           {(f) => <f.TextField label={t.tierTotal} inputMode="numeric" />}
         </form.AppField>

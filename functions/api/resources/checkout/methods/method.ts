@@ -40,6 +40,8 @@ export interface MethodStart {
   transactionId?: string | null;
   requestData?: Record<string, unknown> | null;
   responseData?: Record<string, unknown> | null;
+  /** The voucher spent on this attempt (voucher method). */
+  voucherId?: string | null;
 }
 
 /** The first attempt after commit, as the checkout answers it. */
@@ -56,7 +58,8 @@ export interface CheckoutMethodHandler {
   /**
    * Inside the checkout transaction (`tx`), before the registration is written and its place taken
    * (its status becomes the registration's; a refusal there rolls back whatever `start` wrote).
-   * Must not call the network.
+   * Must not call the network. An attempt that starts `rejected` (an invalid voucher) is kept as
+   * history and takes no place; `afterCommit` then answers the error.
    */
   start(ctx: MethodContext, tx: Db): MethodStart | Promise<MethodStart>;
   /** After commit: a provider call; answers the attempt as it stands then (default: as started). */

@@ -1,0 +1,165 @@
+/**
+ * The member's registrations on a phone (390 × 844), on the real local host (demo seed): tonight's
+ * paid ticket is under 'Acontecendo agora', one tap from its QR; the check-in prompt greets the
+ * member on the home during the check-in window; a removed event's registration is kept and says
+ * the event was removed, with no ticket.
+ */
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { ANON_KEY } from '../../server/keys.ts';
+import {
+  DEMO_EVENTS,
+  DEMO_PASSWORD,
+  DEMO_REGISTRATIONS,
+  DEMO_TIERS,
+  DEMO_USERS,
+} from '../../server/seed/demo.ts';
+import { login } from './login.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+test.describe.configure({ timeout: 120_000 });
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: ANON_KEY },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function api(request: APIRequestContext, token: string) {
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}` };
+  const url = (path: string) => `/functions/v1/api${path}`;
+  return {
+    get: (path: string) => request.get(url(path), { headers }),
+    post: (path: string, data: unknown) => request.post(url(path), { headers, data }),
+    delete: (path: string) => request.delete(url(path), { headers }),
+  };
+}
+
+test("tonight's paid ticket is under 'Acontecendo agora', first, one tap from its QR", async ({ page }) => {
+  await login(page, DEMO_USERS.membro.email);
+  await page.goto('/my-registrations');
+  const now = page.getByTestId('happening-now');
+  await expect(now.getByRole('heading', { name: 'Acontecendo agora' })).toBeVisible();
+  // the first group on the screen
+  await expect(page.locator('.registration-group').first()).toHaveAttribute('data-testid', 'happening-now');
+  const card = now.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.happeningNow.title });
+  await expect(card).toContainText('Ver ingresso »');
+  await expect(page.getByRole('heading', { name: 'Eventos passados' })).toHaveCount(0);
+  await card.click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === `/my-registrations/${DEMO_REGISTRATIONS.membroHappeningNow.id}`,
+  );
+  await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+});
+
+test('the check-in prompt greets a member with a paid ticket on the home during the check-in window', async ({
+  page,
+  request,
+}) => {
+  // secretaria@ takes the free ticket of the event happening now (no spec checks her in)
+  const member = api(request, await tokenOf(request, DEMO_USERS.secretaria.email));
+  const bought = await member.post(
+    `/v1/checkout/${DEMO_EVENTS.happeningNow.id}/${DEMO_TIERS.happeningNowFree.id}`,
+    {
+      tierId: DEMO_TIERS.happeningNowFree.id,
+    },
+  );
+  expect([201, 409]).toContain(bought.status());
+
+  await login(page, DEMO_USERS.secretaria.email, { checkinPrompt: true });
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  const overlay = page.getByRole('dialog', { name: 'Está na hora de fazer o Check-in...' });
+  await expect(overlay).toBeVisible({ timeout: 20_000 });
+  await expect(overlay.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  // 'Fechar' hides it for this tab, also on the next load
+  await overlay.getByRole('button', { name: 'Fechar' }).click();
+  await expect(overlay).toHaveCount(0);
+  await page.goto('/my-registrations');
+  await expect(page.getByTestId('happening-now')).toContainText(DEMO_EVENTS.happeningNow.title);
+  await expect(overlay).toHaveCount(0);
+});
+
+test("a removed event's registration is kept, says the event was removed, and shows no ticket", async ({
+  page,
+  request,
+}) => {
+  const admin = api(request, await tokenOf(request, DEMO_USERS.admin.email));
+  const venues = (await (await admin.get('/v1/admin/venues')).json()) as { id: string }[];
+  const created = await admin.post('/v1/admin/events', {
+    title: 'Encontro que será removido',
+    starts_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    registration_policy: 'requires',
+    allowed_payment_methods: [],
+    venue_ids: [venues[0]!.id],
+    speaker_ids: [],
+    tag_ids: [],
+  });
+  expect(created.status()).toBe(201);
+  const { id: eventId } = (await created.json()) as { id: string };
+  const tier = await admin.post(`/v1/admin/events/${eventId}/tiers`, { name: 'Gratuito', price: 0 });
+  expect(tier.status()).toBe(201);
+  const { id: tierId } = (await tier.json()) as { id: string };
+  const member = api(request, await tokenOf(request, DEMO_USERS.membro.email));
+  const bought = await member.post(`/v1/checkout/${eventId}/${tierId}`, { tierId });
+  expect(bought.status()).toBe(201);
+  const [{ registration_id }] = (await bought.json()) as [{ registration_id: string }];
+  expect((await admin.delete(`/v1/admin/events/${eventId}`)).status()).toBe(200);
+
+  await login(page, DEMO_USERS.membro.email);
+  await page.goto('/my-registrations');
+  const removed = page.getByRole('region', { name: 'Eventos removidos' });
+  const card = removed.getByTestId('registration-card').filter({ hasText: 'Encontro que será removido' });
+  await expect(card).toContainText('Evento removido');
+  await expect(page.getByRole('region', { name: 'Inscrições ativas' })).not.toContainText(
+    'Encontro que será removido',
+  );
+  await card.click();
+  await expect(page).toHaveURL((url) => url.pathname === `/my-registrations/${registration_id}`);
+  const detail = page.getByTestId('registration-detail');
+  await expect(detail.getByTestId('event-removed')).toContainText(
+    'Este evento foi removido pela organização.',
+  );
+  await expect(detail.getByRole('img', { name: /QR code do ingresso/ })).toHaveCount(0);
+  await expect(detail.getByText('Apresente este QR code na entrada.', { exact: false })).toHaveCount(0);
+});
+
+test("a free registration's checkout goes to /event-welcome when the door checks the member in", async ({
+  page,
+  request,
+}) => {
+  // lider@ on the Bible study's free tier (no other spec registers lider@ there)
+  await login(page, DEMO_USERS.lider.email);
+  await page.goto(`/checkout/${DEMO_EVENTS.bibleStudy.id}/${DEMO_TIERS.bibleStudyFree.id}`);
+  const checkout = page.waitForResponse((r) => r.url().includes('/v1/checkout/') && r.ok());
+  await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
+  const [{ registration_id }] = (await (await checkout).json()) as [{ registration_id: string }];
+  await expect(page.getByTestId('checkout-status')).toHaveText('Pago');
+  await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  // let the realtime subscription settle before the door scans
+  await page.waitForTimeout(1500);
+  const door = api(request, await tokenOf(request, DEMO_USERS.voluntario.email));
+  const res = await door.post('/v1/admin/checkin', {
+    scanned: `checkin:${registration_id}`,
+    device: 'Celular da porta',
+  });
+  expect(((await res.json()) as { kind: string }).kind).toBe('created');
+  await expect(page).toHaveURL((url) => url.pathname === '/event-welcome', { timeout: 20_000 });
+});
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+
+  test("/my-registrations and tonight's ticket fit with no horizontal scroll", async ({ page }) => {
+    await login(page, DEMO_USERS.membro.email);
+    const fits = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    await page.goto('/my-registrations');
+    await expect(page.getByTestId('happening-now')).toBeVisible();
+    expect(await fits()).toBe(true);
+    await page.getByTestId('happening-now').getByTestId('registration-card').first().click();
+    await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+    expect(await fits()).toBe(true);
+  });
+});
