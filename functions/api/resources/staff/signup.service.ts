@@ -24,7 +24,6 @@ import { iso } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
 import type { AuthUser, Ports } from '../../ports/index.ts';
 import { registerOnTier } from '../checkout/checkout.service.ts';
-import { applyVoucher } from '../confirmations/confirmations.service.ts';
 import { writeAudit } from './audit.ts';
 
 /** A new account's name when staff gave none: the e-mail's first part. */
@@ -65,7 +64,12 @@ export async function singlePageSignup(
       await ensureProfile(tx, actorId, person, body, name, context.clientIp);
       const who: AuthContextUser = { id: person.id, email: body.email, userMetadata: {}, claims: {} };
       const method = body.voucher ? 'voucher' : 'cash';
-      const checkoutBody: CheckoutBody = { tierId: body.tier, paymentMethod: method };
+      // a voucher travels with the checkout and is spent in this transaction (the voucher method)
+      const checkoutBody: CheckoutBody = {
+        tierId: body.tier,
+        paymentMethod: method,
+        ...(body.voucher ? { transactionData: { voucher: body.voucher } } : {}),
+      };
       let started: Awaited<ReturnType<typeof registerOnTier>>;
       try {
         started = await registerOnTier(
@@ -82,18 +86,9 @@ export async function singlePageSignup(
         }
         throw error;
       }
-      let status = started.attempt.status;
-      if (body.voucher && started.method === 'voucher') {
-        status = (
-          await applyVoucher(
-            tx,
-            person.id,
-            started.attempt.id,
-            { voucher: body.voucher, eventId: tier.event_id, tierId: body.tier },
-            ports.clock.now(),
-          )
-        ).status;
-      }
+      // an invalid voucher rolls everything back: no account, no registration, no place
+      if (started.attempt.status === 'rejected') throw new ApiHttpError(422, 'VOUCHER_INVALID');
+      const status = started.attempt.status;
       await writeAudit(tx, {
         actorId,
         subjectId: person.id,

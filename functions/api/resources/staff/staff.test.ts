@@ -35,7 +35,10 @@ async function addPerson(
   const email = `${key}@teste.local`;
   await db.query('update auth.users set email = $2, email_confirmed_at = now() where id = $1', [id, email]);
   await db.query(
-    'insert into public.profiles (id, name, email, temple_id, cpf, phone) values ($1, $2, $3, $4, $5, $6)',
+    // makeUsers gave a complete profile: this person's own replaces it
+    `insert into public.profiles (id, name, email, temple_id, cpf, phone) values ($1, $2, $3, $4, $5, $6)
+     on conflict (id) do update set name = excluded.name, email = excluded.email, temple_id = excluded.temple_id,
+       cpf = excluded.cpf, phone = excluded.phone, other_church = null`,
     [
       id,
       name,
@@ -77,13 +80,20 @@ beforeAll(async () => {
   await addPerson('senhas', 'Silvio Senhas', { roles: ['so_senhas'] });
   await addPerson('relatorios', 'Renato Relatórios', { roles: ['so_relatorios'] });
   await addPerson('membro', 'Mateus Oliveira Santos', { cpf: '52998224725', phone: '21998760005' });
-  await addPerson('angela', 'Ângela Conceição Ribeiro', { temple: TEMPLE_B });
+  // a complete profile (CPF, WhatsApp): she checks out herself below
+  await addPerson('angela', 'Ângela Conceição Ribeiro', {
+    temple: TEMPLE_B,
+    cpf: '11144477735',
+    phone: '21998760006',
+  });
   // enough people to need three pages
   const many = await makeUsers(db, 45);
   await db.query(
     `insert into public.profiles (id, name, email, temple_id)
      select id, 'Pessoa Paginada ' || lpad(n::text, 2, '0'), id::text || '@pagina.local', $2
-       from unnest($1::uuid[]) with ordinality as u(id, n)`,
+       from unnest($1::uuid[]) with ordinality as u(id, n)
+     on conflict (id) do update set name = excluded.name, email = excluded.email,
+       temple_id = excluded.temple_id, other_church = null`,
     [many, TEMPLE_B],
   );
 }, 120_000);
