@@ -80,3 +80,12 @@ export async function throttle(
     if (wait !== null) throw tooMany(c, code, wait);
   }
 }
+
+/** Guessing voucher codes (at checkout or on a pending attempt): 10 a minute per member, 30 per client address. */
+export async function throttleVoucherGuess(c: Context<AppEnv>): Promise<void> {
+  const address = clientAddress(c);
+  await throttle(c, 'VOUCHER_RATE_LIMITED', [
+    { key: `voucher:user:${c.get('user').id}`, limit: THROTTLES.voucherPerUser },
+    ...(address === 'unknown' ? [] : [{ key: `voucher:ip:${address}`, limit: THROTTLES.voucherPerAddress }]),
+  ]);
+}

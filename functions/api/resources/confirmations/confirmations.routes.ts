@@ -5,7 +5,7 @@ import { validationMessages } from '../../../../src/domain/messages/validation.t
 import { RECEIPT_MAX_BYTES, voucherBodySchema } from '../../../../src/domain/registrations.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
-import { clientAddress, THROTTLES, throttle } from '../../lib/throttle.ts';
+import { THROTTLES, throttle, throttleVoucherGuess } from '../../lib/throttle.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { applyVoucher, uploadReceipt } from './confirmations.service.ts';
@@ -60,14 +60,7 @@ export const confirmationsRoutes = new Hono<AppEnv>()
     jsonLimit,
     valid('json', voucherBodySchema),
     async (c, next) => {
-      // guessing codes: 10 a minute per member, 30 per client address
-      const address = clientAddress(c);
-      await throttle(c, 'VOUCHER_RATE_LIMITED', [
-        { key: `voucher:user:${c.get('user').id}`, limit: THROTTLES.voucherPerUser },
-        ...(address === 'unknown'
-          ? []
-          : [{ key: `voucher:ip:${address}`, limit: THROTTLES.voucherPerAddress }]),
-      ]);
+      await throttleVoucherGuess(c);
       await next();
     },
     async (c) => {
