@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { randomCpf } from './cpf.ts';
 import { skipCheckinPrompt } from './login.ts';
 
 /**
@@ -11,19 +12,6 @@ const DEMO_PASSWORD = 'congrega123';
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** A random CPF with valid check digits (unique per test run, so CPF_ALREADY_REGISTERED never bites). */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (digits.every((d) => d === digits[0])) digits[0] = (digits[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += digits[i]! * (len + 1 - i);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
 }
 
 interface Mail {

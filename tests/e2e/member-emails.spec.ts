@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { randomCpf } from './cpf.ts';
 import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -63,6 +64,15 @@ async function newMember(request: APIRequestContext): Promise<string> {
   expect(res.ok()).toBe(true);
   const confirm = await mailTo(request, email, /Confirme seu cadastro/);
   expect((await request.get(confirm.link!)).ok()).toBe(true);
+  // the first access (CPF, WhatsApp, church): checkout needs a complete profile
+  const welcome = await api(request, await tokenOf(request, email), '/v1/welcome', {
+    congregacao: null,
+    fromOtherChurch: true,
+    otherChurch: 'Igreja da Marta',
+    phone: '11987654321',
+    cpf: randomCpf(),
+  });
+  expect(welcome.status, JSON.stringify(welcome.body)).toBeLessThan(300);
   return email;
 }
 

@@ -142,6 +142,7 @@ test("a free registration's checkout goes to /event-welcome when the door checks
   const door = api(request, await tokenOf(request, DEMO_USERS.voluntario.email));
   const res = await door.post('/v1/admin/checkin', {
     scanned: `checkin:${registration_id}`,
+    eventId: DEMO_EVENTS.bibleStudy.id,
     device: 'Celular da porta',
   });
   expect(((await res.json()) as { kind: string }).kind).toBe('created');

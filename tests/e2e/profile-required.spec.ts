@@ -5,6 +5,7 @@
  */
 import { expect as baseExpect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS } from '../../server/seed/demo.ts';
+import { randomCpf } from './cpf.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 120_000 });
@@ -62,16 +63,3 @@ test('checkout without a completed profile goes to /auth/welcome and back', asyn
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago');
 });
-
-/** A random CPF with valid check digits. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (digits.every((d) => d === digits[0])) digits[0] = (digits[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += digits[i]! * (len + 1 - i);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
