@@ -11,7 +11,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { fileSlug } from '../../src/domain/csv.ts';
-import type { AttendeeRow, BadgeRow, ReportLocations, ReportSummary } from '../../src/domain/reports.ts';
+import {
+  type AttendeeRow,
+  type BadgeRow,
+  type ReportLocations,
+  type ReportSummary,
+  regionalLabel,
+} from '../../src/domain/reports.ts';
 import { login } from './login.ts';
 
 // sign-ins (bcrypt) on a shared machine
@@ -112,7 +118,9 @@ test.describe('wide screen', () => {
       report.regional.map(() => 'rgba(28, 126, 214, 1)'),
     );
     for (const r of report.regional)
-      await expect(bar.getByRole('listitem').filter({ hasText: r.regional })).toContainText(String(r.cnt));
+      await expect(bar.getByRole('listitem').filter({ hasText: regionalLabel(r.regional) })).toContainText(
+        String(r.cnt),
+      );
 
     // the congregation table, searchable, and its CSV
     const temples = page.getByTestId('temples-table');
@@ -130,9 +138,7 @@ test.describe('wide screen', () => {
     const templeLines = templesFile.text.slice(1).trimEnd().split('\r\n');
     expect(templeLines[0]).toBe('Congregação;Regional;Pagas;Inscrições');
     expect(templeLines.slice(1).sort()).toEqual(
-      report.temples
-        .map((t) => `${t.name};${t.regional === 'custom' ? 'Visitantes' : t.regional};${t.cnt};${t.total}`)
-        .sort(),
+      report.temples.map((t) => `${t.name};${regionalLabel(t.regional)};${t.cnt};${t.total}`).sort(),
     );
 
     // the attendees of a regional, and their CSV
