@@ -132,8 +132,10 @@ test('confirmed while the member’s registrations are still loading: step 3 sho
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
   await checkout;
   releaseSlowRead();
+  // 'Pago' can only come from a read asked after the write (the held one predates it); a later
+  // refresh (a reconnect, the check-in prompt) may add reads, which are harmless
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago');
-  expect(reads).toBe(2);
+  expect(reads).toBeGreaterThanOrEqual(2);
 });
 
 test('PIX receipt: a fake image is refused, a PNG moves the registration to analysis', async ({ page }) => {
