@@ -17,6 +17,7 @@ import {
   type ReportLocations,
   type ReportSummary,
   regionalLabel,
+  templeLabel,
 } from '../../src/domain/reports.ts';
 import { login } from './login.ts';
 
@@ -139,7 +140,9 @@ test.describe('wide screen', () => {
     const templeLines = templesFile.text.slice(1).trimEnd().split('\r\n');
     expect(templeLines[0]).toBe('Congregação;Regional;Pagas;Inscrições');
     expect(templeLines.slice(1).sort()).toEqual(
-      report.temples.map((t) => `${t.name};${regionalLabel(t.regional)};${t.cnt};${t.total}`).sort(),
+      report.temples
+        .map((t) => `${templeLabel(t.name)};${regionalLabel(t.regional)};${t.cnt};${t.total}`)
+        .sort(),
     );
 
     // the attendees of a regional, and their CSV
