@@ -1,5 +1,5 @@
 /**
- * The staff payment review (`/admin/registrations`, spec §2 and §4): its filters, the query the
+ * The staff payment review (`/admin/registrations`, product-spec.md §2 and §4): its filters, the query the
  * API accepts, the reason rule, and which buttons a confirmation offers. Pure; shared by the
  * screen and the API.
  */
@@ -73,7 +73,7 @@ export const adminConfirmationsQuerySchema = v.object({
   ),
 });
 
-/** Body of reject and 'Excluir': the reason, 3+ characters, shown to the member (spec §4, §5). */
+/** Body of reject and 'Excluir': the reason, 3+ characters, shown to the member (product-spec.md §4, §5). */
 export const reasonBodySchema = v.object({ reason: reasonSchema }, validationMessages.reasonMin);
 
 /** Methods a person reviews (receipt, cash at the door, payment link). */
@@ -84,7 +84,7 @@ export type AdminAction = 'approve' | 'reject' | 'cancel';
 export const ADMIN_ACTION_TARGET = { approve: 'paid', reject: 'rejected', cancel: 'canceled' } as const;
 
 /**
- * The buttons an attempt shows (spec §4): 'Aprovar' with 'Rejeitar' on the reviewed methods (cash,
+ * The buttons an attempt shows (product-spec.md §4): 'Aprovar' with 'Rejeitar' on the reviewed methods (cash,
  * link, receipt) while it may still become paid; 'Excluir' while it may still be canceled. The
  * transitions are the domain's (registrations.ts); the server decides again on the press.
  */

@@ -282,7 +282,7 @@ export interface MyCheckin {
 }
 
 /**
- * Whether the event page asks the member to check in now (spec §4): the event requires check-in,
+ * Whether the event page asks the member to check in now (product-spec.md §4): the event requires check-in,
  * the member holds a paid registration and has not checked in, and it is time — inside the
  * check-in window when the event has one, else from 2 h before the start to 12 h after.
  */

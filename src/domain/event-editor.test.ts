@@ -18,7 +18,7 @@ const messages = (schema: v.GenericSchema, value: unknown) => {
   return r.success ? [] : r.issues.map((i) => [v.getDotPath(i), i.message]);
 };
 
-describe('start dates (spec §5: DD/MM/YYYY or DD/MM/YYYY HH:mm:ss, year 20xx)', () => {
+describe('start dates (product-spec.md §5: DD/MM/YYYY or DD/MM/YYYY HH:mm:ss, year 20xx)', () => {
   it('reads São Paulo time into ISO', () => {
     expect(parseBrDateTime('10/03/2026')).toBe('2026-03-10T03:00:00.000Z');
     expect(parseBrDateTime('10/03/2026 19:30')).toBe('2026-03-10T22:30:00.000Z');

@@ -1,5 +1,5 @@
 /**
- * What staff write with the event editor (spec §3, §5): events, venues, speakers, tags, pricing
+ * What staff write with the event editor (product-spec.md §3, §5): events, venues, speakers, tags, pricing
  * tiers and voucher batches, as valibot schemas shared by the editor's forms and the API. The API
  * bodies take ISO timestamps and centavos; the forms take what people type (DD/MM/YYYY HH:mm, R$)
  * and their schemas turn it into the same bodies, through the same field rules. Pure.
@@ -16,7 +16,7 @@ import { PAYMENT_METHODS } from './types.ts';
 const BR_DATE_TIME = /^(\d{2})\/(\d{2})\/(20\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /**
- * 'DD/MM/YYYY', 'DD/MM/YYYY HH:mm' or 'DD/MM/YYYY HH:mm:ss' (year 20xx, spec §5) in São Paulo time
+ * 'DD/MM/YYYY', 'DD/MM/YYYY HH:mm' or 'DD/MM/YYYY HH:mm:ss' (year 20xx, product-spec.md §5) in São Paulo time
  * → ISO timestamp; null when it is not a real date in that shape.
  */
 export function parseBrDateTime(text: string): string | null {
@@ -57,7 +57,7 @@ export const isoDateSchema = v.pipe(
 );
 const optionalIsoDate = v.optional(v.nullable(isoDateSchema), null);
 
-/** A typed start date (spec §5): DD/MM/YYYY or DD/MM/YYYY HH:mm(:ss), year 20xx → ISO. */
+/** A typed start date (product-spec.md §5): DD/MM/YYYY or DD/MM/YYYY HH:mm(:ss), year 20xx → ISO. */
 export const brDateTimeSchema = v.pipe(
   v.string(m.date),
   v.trim(),
@@ -121,7 +121,7 @@ const paymentMethods = v.pipe(
   v.transform((list) => [...new Set(list)]),
 );
 
-/** A coordinate typed ('-22,9'), pasted or found by the geocoder; required (spec §5). */
+/** A coordinate typed ('-22,9'), pasted or found by the geocoder; required (product-spec.md §5). */
 const coordinate = (min: number, max: number, message: string) =>
   v.pipe(
     // a missing key reads as '' and gets the 'required' message
@@ -147,7 +147,7 @@ const coordinate = (min: number, max: number, message: string) =>
 
 // ───────────────────────────── venues, speakers, tags ─────────────────────────────
 
-/** Venue (spec §5): name, address, lat and lng required; lat/lng numbers. */
+/** Venue (product-spec.md §5): name, address, lat and lng required; lat/lng numbers. */
 export const venueSchema = v.object({
   id: v.optional(uuid),
   name: requiredText(e.nameRequired, 120),
@@ -160,7 +160,7 @@ export const venueSchema = v.object({
 export type VenueInput = v.InferInput<typeof venueSchema>;
 export type VenueBody = v.InferOutput<typeof venueSchema>;
 
-/** Speaker (spec §5): name required. */
+/** Speaker (product-spec.md §5): name required. */
 export const speakerSchema = v.object({
   id: v.optional(uuid),
   name: requiredText(e.nameRequired, 120),
@@ -172,7 +172,7 @@ export type SpeakerBody = v.InferOutput<typeof speakerSchema>;
 
 export const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-/** Tag (spec §5): name required; colour a hex of 3 or 6 digits, default #3080d4. */
+/** Tag (product-spec.md §5): name required; colour a hex of 3 or 6 digits, default #3080d4. */
 export const tagSchema = v.object({
   id: v.optional(uuid),
   name: requiredText(e.nameRequired, 60),
@@ -204,7 +204,7 @@ const eventFields = {
     v.optional(v.nullable(v.union([v.literal(''), uuid]))),
     v.transform((s) => (s ? s : null)),
   ),
-  // spec §5: venue required
+  // product-spec.md §5: venue required
   venue_ids: v.pipe(uuidList, v.minLength(1, e.venueRequired)),
   speaker_ids: uuidList,
   tag_ids: uuidList,

@@ -1,4 +1,4 @@
-/** The OpenStreetMap embed for an event's first venue (spec §9: zoom 15, or 5 and a default centre). */
+/** The OpenStreetMap embed for an event's first venue (product-spec.md §9: zoom 15, or 5 and a default centre). */
 import type { Venue } from './types.ts';
 
 /** São Paulo city centre (Praça da Sé), used when the venue has no coordinates. */

@@ -1,4 +1,4 @@
-/** Money is integer centavos; shown as BRL (pt-BR), or GRÁTIS when 0 (spec §4, §9). Pure. */
+/** Money is integer centavos; shown as BRL (pt-BR), or GRÁTIS when 0 (product-spec.md §4, §9). Pure. */
 import { eventMessages } from './messages.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });

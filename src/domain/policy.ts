@@ -1,4 +1,4 @@
-/** The policy text of an event's 'Detalhes' (spec §2): how to take part, and the check-in rule. */
+/** The policy text of an event's 'Detalhes' (product-spec.md §2): how to take part, and the check-in rule. */
 import { formatDateTime } from './dates.ts';
 import { policyMessages } from './messages/policy.ts';
 import type { EventDetail } from './types.ts';

@@ -35,7 +35,7 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
 }
 
-/** The badge of a status (spec §4); anything unknown 'Em processamento...'. */
+/** The badge of a status (product-spec.md §4); anything unknown 'Em processamento...'. */
 export function statusLabel(status: string): string {
   return Object.hasOwn(statusBadge, status) ? statusBadge[status]! : statusBadgeFallback;
 }
@@ -44,7 +44,7 @@ export function statusLabel(status: string): string {
 
 /**
  * What may happen to a payment attempt after it was created:
- * - approve → paid: any attempt not paid, rejected or canceled (spec §4);
+ * - approve → paid: any attempt not paid, rejected or canceled (product-spec.md §4);
  * - reject → rejected: any attempt not rejected or canceled, with a reason;
  * - cancel → canceled: any attempt not rejected or canceled, with a reason (staff) or by the member;
  * - expire → expired: a pending attempt (a PIX nobody paid);
@@ -78,7 +78,7 @@ export const reasonSchema = v.pipe(
   v.maxLength(500, validationMessages.reasonMax),
 );
 
-/** Methods whose pending attempt the member may cancel themselves (spec §4). */
+/** Methods whose pending attempt the member may cancel themselves (product-spec.md §4). */
 export const MEMBER_CANCELABLE_METHODS: readonly PaymentMethod[] = ['cash', 'file', 'link', 'voucher'];
 
 /** 'CANCELAR INSCRIÇÃO' is offered on a pending cash/file/link/voucher attempt. */
@@ -96,7 +96,7 @@ type RegistrationLike = { event_id: string; status: string; created_at: string }
 
 /**
  * The member's current registration for an event: the newest one still active. Rejected, canceled
- * and expired registrations are history (spec §4 names rejected and canceled; an expired PIX gave
+ * and expired registrations are history (product-spec.md §4 names rejected and canceled; an expired PIX gave
  * its place back, so it does not hold one either).
  */
 export function currentRegistration<R extends RegistrationLike>(
@@ -184,7 +184,7 @@ export function numberedAttempts<C extends { created_at: string; id: string }>(
 // ───────────────────────────── methods offered ─────────────────────────────
 
 /**
- * Methods offered on a tier (spec §4): the event's allowed methods minus the tier's restricted ones,
+ * Methods offered on a tier (product-spec.md §4): the event's allowed methods minus the tier's restricted ones,
  * in the canonical order; a free tier needs none ('open' is implied). `link` only on a tier that has
  * its payment link: without one the member would be left waiting for a link nobody sends.
  */
@@ -214,21 +214,21 @@ export function checkoutMethod(
 
 // ───────────────────────────── Fastpass ─────────────────────────────
 
-/** A Fastpass is issuable up to one hour before the event (spec §1, §9). */
+/** A Fastpass is issuable up to one hour before the event (product-spec.md §1, §9). */
 export const FASTPASS_CLOSES_BEFORE_MS = 60 * 60 * 1000;
 
 export function fastpassIssuable(eventStartsAt: string, now: Date): boolean {
   return now.getTime() <= new Date(eventStartsAt).getTime() - FASTPASS_CLOSES_BEFORE_MS;
 }
 
-/** A payment link is valid for 72 hours (spec §9). */
+/** A payment link is valid for 72 hours (product-spec.md §9). */
 export const LINK_VALID_MS = 72 * 60 * 60 * 1000;
 
 // ───────────────────────────── voucher and manual code ─────────────────────────────
 
 export const VOUCHER_LENGTH = 8;
 
-/** What the member typed, unmasked and lower-cased (spec §5): 'ab12-CD34' → 'ab12cd34'. */
+/** What the member typed, unmasked and lower-cased (product-spec.md §5): 'ab12-CD34' → 'ab12cd34'. */
 export function normalizeVoucher(value: string): string {
   return value.replace(/[^0-9a-z]/gi, '').toLowerCase();
 }
@@ -246,13 +246,13 @@ export const voucherCodeSchema = v.pipe(
   v.length(VOUCHER_LENGTH, validationMessages.voucherLength),
 );
 
-/** The manual check-in code as shown: ###-### (spec §9). */
+/** The manual check-in code as shown: ###-### (product-spec.md §9). */
 export function formatManualCode(seq: string): string {
   const digits = seq.replace(/\D/g, '');
   return digits.length === 6 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
 }
 
-/** The ticket QR's content (spec §4). */
+/** The ticket QR's content (product-spec.md §4). */
 export function ticketQrContent(registrationId: string): string {
   return `checkin:${registrationId}`;
 }
@@ -265,7 +265,7 @@ const uuid = v.pipe(v.string(), v.uuid());
 export const checkoutParamsSchema = v.object({ eventId: uuid, tierId: uuid });
 
 /**
- * Body of POST /v1/checkout/{eventId}/{tierId} (spec §7). The method is checked against the offered
+ * Body of POST /v1/checkout/{eventId}/{tierId} (product-spec.md §7). The method is checked against the offered
  * ones by the service (INVALID_PAYMENT_METHOD), not here; transactionData is the provider's form data
  * for card and PIX. No amount: the server freezes the tier's price.
  */
@@ -279,7 +279,7 @@ export type CheckoutBody = v.InferOutput<typeof checkoutBodySchema>;
 /** Body of POST /v1/confirmation/{id}/voucher. */
 export const voucherBodySchema = v.object({ voucher: voucherCodeSchema, eventId: uuid, tierId: uuid });
 
-/** Receipts: images or a PDF, at most 5 MB (spec §4 file flow). */
+/** Receipts: images or a PDF, at most 5 MB (product-spec.md §4 file flow). */
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const RECEIPT_TYPES = [
   'image/jpeg',

@@ -112,7 +112,7 @@ export interface PersonDetail {
 export const userParamSchema = v.object({ id: uuid });
 export const roleParamSchema = v.object({ id: uuid, role: v.picklist(SEEDED_ROLES) });
 
-/** Body of POST /v1/admin/single-page-signup (spec §7: email, tier, temple_id, voucher). */
+/** Body of POST /v1/admin/single-page-signup (product-spec.md §7: email, tier, temple_id, voucher). */
 export const singlePageSignupSchema = v.object({
   email: emailSchema,
   tier: v.pipe(v.string(m.required), v.uuid(m.required)),
@@ -163,6 +163,6 @@ export interface SignupEventOption {
   tiers: { id: string; name: string; price: number; available: number | null; total: number | null }[];
 }
 
-/** Body of POST /v1/admin/pwd-reset (spec §7: email, pwd; the new password at least 6 characters). */
+/** Body of POST /v1/admin/pwd-reset (product-spec.md §7: email, pwd; the new password at least 6 characters). */
 export const pwdResetSchema = v.object({ email: emailSchema, pwd: passwordSchema });
 export type PwdResetBody = v.InferOutput<typeof pwdResetSchema>;

@@ -53,7 +53,7 @@ describe('tierStatus: evaluated WAITING → SOLD_OUT → FINISHED → AVAILABLE'
   });
 });
 
-describe('tierDisplay texts (spec §4 wording)', () => {
+describe('tierDisplay texts (product-spec.md §4 wording)', () => {
   it('WAITING: Disponível em {date}', () => {
     expect(tierDisplay(tier({ starts_at: future }), now).lines).toEqual(['Disponível em 20/11/2026 10:00']);
   });

@@ -1,5 +1,5 @@
 /**
- * Price tier (lote) display rules of spec §4, the Fastpass exception, the calls to action a tier
+ * Price tier (lote) display rules of product-spec.md §4, the Fastpass exception, the calls to action a tier
  * offers, and the user's current registration for an event. Pure: no DOM, no React.
  */
 import { formatDateTime } from './dates.ts';
@@ -13,7 +13,7 @@ type TierTiming = Pick<PricingTier, 'starts_at' | 'ends_at' | 'available'>;
 const time = (iso: string | null): number | null => (iso === null ? null : new Date(iso).getTime());
 
 /**
- * Evaluated in this order (spec §4): WAITING when the start is in the future; else SOLD_OUT when
+ * Evaluated in this order (product-spec.md §4): WAITING when the start is in the future; else SOLD_OUT when
  * available is known and below 1; else FINISHED when the end has passed; else AVAILABLE.
  */
 export function tierStatus(tier: TierTiming, now: Date): TierStatus {
@@ -113,7 +113,7 @@ export type TierAction =
   | { kind: 'none' };
 
 /**
- * The call to action under a tier (spec §4):
+ * The call to action under a tier (product-spec.md §4):
  * - the tier of the user's current registration: 'Ver inscrição »' (whatever the tier's status);
  * - otherwise only a tier open for registration gets one: guests the login prompt ('Login »',
  *   'Nova conta »', both carrying redirectTo = the event page), signed-in users without a current

@@ -1,5 +1,5 @@
 /**
- * Validation rules of spec §5, as valibot schemas shared by the browser forms and the API.
+ * Validation rules of product-spec.md §5, as valibot schemas shared by the browser forms and the API.
  * Pure: no DOM, no Node or Deno APIs. Messages come from `messages.ts`.
  */
 import * as v from 'valibot';
@@ -176,7 +176,7 @@ export const forgotSchema = v.object({ email: forgotEmailSchema }, m.required);
 /** The repeated password: required; that it matches is a rule of the form schema (below). */
 const confirmationSchema = v.pipe(v.string(m.required), v.nonEmpty(m.required));
 
-/** The new password and its confirmation, which must be equal (spec §5). */
+/** The new password and its confirmation, which must be equal (product-spec.md §5). */
 export const resetPasswordSchema = v.pipe(
   v.object({ password: passwordSchema, confirmation: confirmationSchema }, m.required),
   v.forward(
@@ -185,7 +185,7 @@ export const resetPasswordSchema = v.pipe(
   ),
 );
 
-/** POST /signup (spec §7). Congregation XOR other church. */
+/** POST /signup (product-spec.md §7). Congregation XOR other church. */
 export const signupSchema = v.pipe(
   // a missing field reads as 'Campo obrigatório'
   v.object(
@@ -226,7 +226,7 @@ export const signupSchema = v.pipe(
 export type SignupInput = v.InferInput<typeof signupSchema>;
 export type SignupBody = v.InferOutput<typeof signupSchema>;
 
-/** POST /v1/welcome (spec §7): the first-access profile. */
+/** POST /v1/welcome (product-spec.md §7): the first-access profile. */
 export const welcomeSchema = v.pipe(
   v.object(
     {
@@ -263,7 +263,7 @@ export type WelcomeInput = v.InferInput<typeof welcomeSchema>;
 export type WelcomeBody = v.InferOutput<typeof welcomeSchema>;
 
 /**
- * The signup form (spec §5): what the person fills in. Every cross-field rule lives here: the
+ * The signup form (product-spec.md §5): what the person fills in. Every cross-field rule lives here: the
  * confirmation equals the password; a congregation is required unless 'Sou de outro ministério' is
  * ticked, and then the church name is; the output keeps only one of the two. `signupBody` turns the
  * output into the POST /signup body (checked again by `signupSchema` on the server).

@@ -1,5 +1,5 @@
 /**
- * Voucher codes (spec §3, §5): 8 characters from an alphabet without look-alikes (no 0/o, 1/l/i),
+ * Voucher codes (product-spec.md §3, §5): 8 characters from an alphabet without look-alikes (no 0/o, 1/l/i),
  * stored lower-case, shown XXXX-XXXX upper-case. Pure: randomness comes in as bytes.
  */
 import { VOUCHER_LENGTH } from './registrations.ts';

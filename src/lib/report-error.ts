@@ -1,5 +1,5 @@
 /**
- * The error-reporting hook (spec §8: signup and welcome failures are "reported"). Always logs
+ * The error-reporting hook (product-spec.md §8: signup and welcome failures are "reported"). Always logs
  * locally; when `VITE_ERROR_REPORT_URL` is set, also posts a small JSON to it (sendBeacon, or a
  * keepalive fetch) so the report survives the navigation that usually follows the failure.
  *
@@ -104,7 +104,7 @@ function beacon(deps: ErrorReporterDeps, url: string, body: string): boolean {
 
 const hasWindow = typeof window !== 'undefined';
 
-/** Logs the error and, when configured, reports it (spec §8). Never throws. */
+/** Logs the error and, when configured, reports it (product-spec.md §8). Never throws. */
 export const reportError = createErrorReporter({
   url: (import.meta.env.VITE_ERROR_REPORT_URL as string | undefined) || undefined,
   sendBeacon:

@@ -183,7 +183,7 @@ export function FormAlert({
 
 type PresetFieldProps = Pick<MaskedFieldProps, 'label' | 'value' | 'onValueChange' | 'onBlur' | 'error'>;
 
-/** CPF with the spec's mask ###.###.###-## (spec §5). */
+/** CPF with the spec's mask ###.###.###-## (product-spec.md §5). */
 export function CpfField(props: PresetFieldProps) {
   return (
     <MaskedField
@@ -197,7 +197,7 @@ export function CpfField(props: PresetFieldProps) {
   );
 }
 
-/** Mobile phone (WhatsApp) with the spec's mask (##) #####-#### (spec §5). */
+/** Mobile phone (WhatsApp) with the spec's mask (##) #####-#### (product-spec.md §5). */
 export function PhoneField(props: PresetFieldProps) {
   return (
     <MaskedField

@@ -143,7 +143,7 @@ function BoundMoneyField(props: Omit<Bound<TextFieldProps>, 'inputMode'>) {
   );
 }
 
-/** CPF with the mask ###.###.###-## (spec §5). */
+/** CPF with the mask ###.###.###-## (product-spec.md §5). */
 function BoundCpfField({ label }: { label: string }) {
   const field = useFieldContext<string>();
   const error = useShownError(field);
@@ -158,7 +158,7 @@ function BoundCpfField({ label }: { label: string }) {
   );
 }
 
-/** WhatsApp with the mask (##) #####-#### (spec §5). */
+/** WhatsApp with the mask (##) #####-#### (product-spec.md §5). */
 function BoundPhoneField({ label }: { label: string }) {
   const field = useFieldContext<string>();
   const error = useShownError(field);

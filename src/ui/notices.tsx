@@ -12,7 +12,7 @@ interface Notice {
 const useNotices = create<{ notices: Notice[] }>(() => ({ notices: [] }));
 let nextId = 1;
 
-/** Shows a top notice for `seconds` (spec §9: 3 s successes, 5 s most errors). */
+/** Shows a top notice for `seconds` (product-spec.md §9: 3 s successes, 5 s most errors). */
 export function notify(type: NoticeType, message: ReactNode, seconds = type === 'negative' ? 5 : 3): void {
   const id = nextId++;
   useNotices.setState((s) => ({ notices: [...s.notices, { id, type, message }] }));

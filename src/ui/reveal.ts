@@ -8,7 +8,7 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * How many of the intro steps are visible: step i appears `delays[i]` ms after mount (spec §9 reveal
+ * How many of the intro steps are visible: step i appears `delays[i]` ms after mount (product-spec.md §9 reveal
  * steps). With prefers-reduced-motion every step is shown at once.
  */
 export function useRevealSteps(delays: readonly number[]): number {

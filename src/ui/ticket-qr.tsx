@@ -1,5 +1,5 @@
 /**
- * The ticket: a QR of `checkin:{registrationId}` (error correction low, spec §9) drawn here with
+ * The ticket: a QR of `checkin:{registrationId}` (error correction low, product-spec.md §9) drawn here with
  * `qrcode` (no network, so it shows offline), and the manual code ###-### beside it. Used by
  * /my-registrations, the checkout's last step and the event page's check-in section.
  */

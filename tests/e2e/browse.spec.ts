@@ -1,6 +1,6 @@
 /**
  * Browsing events as a guest and as a member: home, 'Acontecendo agora', the details overlay with
- * every tier display status (spec §4 wording), `/all` month navigation, login from a tier with
+ * every tier display status (product-spec.md §4 wording), `/all` month navigation, login from a tier with
  * redirectTo, the member's own registration, and the home from the browser store while offline.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * At the door, with the network cut (spec §2 /admin/checkin, docs/architecture.md, 'Offline'): a volunteer downloads the
+ * At the door, with the network cut (product-spec.md §2 /admin/checkin, docs/architecture.md, 'Offline'): a volunteer downloads the
  * roster, goes offline, checks in five people by code and one by showing a QR to the camera
  * (Chromium's fake camera plays a video the test draws), reloads offline, comes back online, and the
  * server holds exactly those six check-ins; a second device that admitted one of them offline shows

@@ -56,7 +56,7 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await expect(page).toHaveURL(/\/admin\/events\/new$/);
   await expect(page.getByRole('heading', { name: 'Novo evento' })).toBeVisible();
 
-  // validation messages of spec §5 on the fields
+  // validation messages of product-spec.md §5 on the fields
   await page.getByRole('button', { name: 'Salvar evento' }).click();
   await expect(page.getByText('O título é obrigatório.')).toBeVisible();
   await expect(page.getByText('Insira uma data válida')).toBeVisible();

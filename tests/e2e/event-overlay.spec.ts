@@ -1,5 +1,5 @@
 /**
- * The event overlay's 'Detalhes' and its close bar: the policy text (spec §2), the map replaced by
+ * The event overlay's 'Detalhes' and its close bar: the policy text (product-spec.md §2), the map replaced by
  * the address and 'Abrir no mapa' offline or when the frame never loads, and a close button that
  * sits in a sticky bar of its own instead of floating over the prices.
  */

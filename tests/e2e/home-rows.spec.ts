@@ -1,5 +1,5 @@
 /**
- * The home's rows (spec §2): 'Acontecendo agora', then the general row — the events carrying the
+ * The home's rows (product-spec.md §2): 'Acontecendo agora', then the general row — the events carrying the
  * tag flagged `is_general`, whatever it is called — or 'Sem eventos por enquanto...' when that row
  * is empty, even while 'Acontecendo agora' has events. The API answer is rewritten in the test to
  * set up each case on the demo data.

@@ -1,4 +1,4 @@
-/** pt-BR texts of the staff payment review, `/admin/registrations` (spec §2, §4). */
+/** pt-BR texts of the staff payment review, `/admin/registrations` (product-spec.md §2, §4). */
 export const adminRegistrationsMessages = {
   title: 'Inscrições',
   chipAnalysis: 'Comprovantes em análise',

@@ -1,4 +1,4 @@
-/** pt-BR texts of sign-in, sign-up, password and profile screens (spec §8; our wording where it gives none). */
+/** pt-BR texts of sign-in, sign-up, password and profile screens (product-spec.md §8; our wording where it gives none). */
 export const authMessages = {
   emailNotConfirmed:
     'Você ainda não confirmou seu email! Por favor, confira sua caixa de entrada e pasta de spam.',
@@ -99,7 +99,7 @@ export const authMessages = {
   phoneValue: 'WhatsApp',
 } as const;
 
-/** Error codes of sign-up and the profile (spec §8). */
+/** Error codes of sign-up and the profile (product-spec.md §8). */
 export const authApiErrors = {
   SIGNUP_RATE_LIMITED: 'Muitos cadastros feitos a partir desta conexão em pouco tempo.',
   EMAIL_ALREADY_REGISTERED: authMessages.emailAlreadyRegistered,

@@ -1,4 +1,4 @@
-/** pt-BR texts of checkout, my registrations and tickets (spec §4, §8; our wording where it gives none). */
+/** pt-BR texts of checkout, my registrations and tickets (product-spec.md §4, §8; our wording where it gives none). */
 export const checkoutMessages = {
   title: 'Inscrição',
   stepInfo: 'Informações',

@@ -1,4 +1,4 @@
-/** The /fastpass explainer (spec §1 rules; the wording of the page is ours). */
+/** The /fastpass explainer (product-spec.md §1 rules; the wording of the page is ours). */
 export const fastpassMessages = {
   title: 'Fastpass',
   lead: 'O Fastpass é uma reserva gratuita de lugar para vigílias e eventos.',

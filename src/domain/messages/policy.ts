@@ -1,5 +1,5 @@
 /**
- * 'Detalhes' of the event overlay: the registration and check-in policy (spec §2 names the policy
+ * 'Detalhes' of the event overlay: the registration and check-in policy (product-spec.md §2 names the policy
  * text but gives no wording; these are ours).
  */
 export const policyMessages = {

@@ -1,4 +1,4 @@
-/** pt-BR messages of the form and API validation rules (spec §8), shared by browser and API. */
+/** pt-BR messages of the form and API validation rules (product-spec.md §8), shared by browser and API. */
 export const validationMessages = {
   required: 'Campo obrigatório',
   email: 'Insira um email válido',

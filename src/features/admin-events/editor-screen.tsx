@@ -1,5 +1,5 @@
 /**
- * `/admin/events/new` and `/admin/events/:id` (spec §2): the event form (title, description,
+ * `/admin/events/new` and `/admin/events/:id` (product-spec.md §2): the event form (title, description,
  * details, image, dates, policies, link, payment methods, parent, venues, speakers, tags), then,
  * once the event exists, its tiers, files and vouchers. Saving with `backToEvent` returns to the
  * event; unsaved changes ask before leaving.

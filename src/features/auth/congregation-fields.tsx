@@ -20,7 +20,7 @@ const defaultValues: {
 /**
  * Congregation (filterable list of GET /v1/temples) or 'Sou de outro ministério' + 'Nome da sua
  * igreja'. What is required is the schema's rule; here only the two choices clear each other
- * (spec §5): ticking the box clears the congregation, choosing a congregation unticks the box and
+ * (product-spec.md §5): ticking the box clears the congregation, choosing a congregation unticks the box and
  * clears the church name.
  */
 export const CongregationFields = withFieldGroup({

@@ -13,7 +13,7 @@ import './auth.css';
 
 type Search = ReturnType<typeof forgotSearch>;
 
-/** /auth/forgot: asks for the recovery e-mail (spec §8 texts; 30 s notice on success). */
+/** /auth/forgot: asks for the recovery e-mail (product-spec.md §8 texts; 30 s notice on success). */
 export function ForgotScreen({ search }: { search: Search }) {
   const navigate = useNavigate();
   const [failed, setFailed] = useState<string | null>(null);

@@ -31,7 +31,7 @@ export function classifyLoginError(error: {
   return 'invalid';
 }
 
-/** What a failure adds under 'Email ou senha inválidos.' (spec §8 shows that text for any failure but an unconfirmed e-mail). */
+/** What a failure adds under 'Email ou senha inválidos.' (product-spec.md §8 shows that text for any failure but an unconfirmed e-mail). */
 const FAILURE_DETAIL: Partial<Record<Failure, string>> = {
   tooMany: authMessages.tooManyAttempts,
   network: NETWORK_ERROR_MESSAGE,

@@ -1,6 +1,6 @@
 /**
  * The title and lines of an auth intro, appearing step by step: the title at step 1, line i at step
- * i + 2 (spec §9 reveal steps; `shown` comes from useRevealSteps).
+ * i + 2 (product-spec.md §9 reveal steps; `shown` comes from useRevealSteps).
  */
 export function RevealIntro({
   id,

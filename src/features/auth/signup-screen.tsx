@@ -70,7 +70,7 @@ function SignupForm({ search }: { search: Search }) {
       try {
         await unwrap(apiClient().signup.$post({ json: signupBody(value, authCallbackUrl(redirectTo)) }));
       } catch (error) {
-        // spec §8: a known e-mail gets the forgot-password link (10 s); anything else is reported (5 s)
+        // product-spec.md §8: a known e-mail gets the forgot-password link (10 s); anything else is reported (5 s)
         if (error instanceof ApiFailure && error.code === 'EMAIL_ALREADY_REGISTERED') {
           notify(
             'negative',

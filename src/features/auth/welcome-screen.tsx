@@ -93,7 +93,7 @@ function useFinishWelcome(redirectTo: string | undefined) {
     try {
       await unwrap(apiClient().v1.welcome.$post({ json: body }));
     } catch (error) {
-      // spec §8: reported, and a 5 s notice
+      // product-spec.md §8: reported, and a 5 s notice
       reportError(error, { where: 'welcome', code: error instanceof ApiFailure ? error.code : undefined });
       notify('negative', authMessages.welcomeFailed, 5);
       return error instanceof ApiFailure ? error : new ApiFailure(0, 'INTERNAL', authMessages.welcomeFailed);
@@ -127,7 +127,7 @@ function WelcomeButton({ redirectTo }: { redirectTo: string | undefined }) {
   );
 }
 
-/** The church choice the save button waits for (spec §5), as the schema words it. */
+/** The church choice the save button waits for (product-spec.md §5), as the schema words it. */
 const CHURCH_PATHS = ['congregacao', 'otherChurch'] as const;
 
 function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) {
@@ -140,7 +140,7 @@ function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) 
       if (failure?.code === 'CPF_ALREADY_REGISTERED') setServerErrors(formApi, { cpf: failure.message });
     },
   });
-  // spec §5: save is disabled until a congregation is chosen or another church is named
+  // product-spec.md §5: save is disabled until a congregation is chosen or another church is named
   const canSave = useFormState(form.store, (s) => schemaPasses(welcomeSchema, s.values, CHURCH_PATHS));
 
   return (

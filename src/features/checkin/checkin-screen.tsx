@@ -31,7 +31,7 @@ import { signal } from './feedback.ts';
 import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
 
-/** Masks the manual code as ###-###, or as a CPF once it has more than 6 digits (spec §5). */
+/** Masks the manual code as ###-###, or as a CPF once it has more than 6 digits (product-spec.md §5). */
 function maskCode(value: string): string {
   const digits = onlyDigits(value);
   return digits.length > 6 ? formatCpf(digits) : formatSeq(digits);

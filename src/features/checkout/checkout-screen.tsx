@@ -1,5 +1,5 @@
 /**
- * `/checkout/:eventId/:tierId` (spec §4): 1 information and method choice; 2 the payment (the
+ * `/checkout/:eventId/:tierId` (product-spec.md §4): 1 information and method choice; 2 the payment (the
  * provider's form for mp_card/mp_pix, from payment-forms.ts; the voucher's code field; instructions
  * with 'Ok, entendi!' for the others), each with '« Voltar'; 3 the confirmation with status and
  * method (and what the member does next: send the receipt, open the link, or the ticket). Every
@@ -83,7 +83,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       setRegistrationId(item.registration_id);
       setStep(3);
       if (chosen === 'voucher') {
-        // spec §8: the voucher's success notice, then the registration after 2 s
+        // product-spec.md §8: the voucher's success notice, then the registration after 2 s
         notify('positive', myRegistrationsMessages.confirmedSuccess);
         setTimeout(
           () =>
@@ -313,7 +313,7 @@ function StepThree({
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
   }, []);
-  // a free registration's ticket is on screen: the door's check-in leads to /event-welcome (spec §4)
+  // a free registration's ticket is on screen: the door's check-in leads to /event-welcome (product-spec.md §4)
   const freeTicketEvent =
     registration && attempt?.strategy === 'open' && hasValidTicket(registration)
       ? registration.event_id

@@ -1,5 +1,5 @@
 /**
- * What the member does next on a pending attempt, by method (spec §4): send the PIX receipt (file),
+ * What the member does next on a pending attempt, by method (product-spec.md §4): send the PIX receipt (file),
  * type the voucher (auto-sent 200 ms after the 8th character), open the payment link, or pay in
  * person. Shown on the checkout's last step and in the registration's detail.
  */

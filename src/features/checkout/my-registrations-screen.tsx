@@ -1,5 +1,5 @@
 /**
- * `/my-registrations` and `/my-registrations/:registrationId` (spec §2): the member's registrations
+ * `/my-registrations` and `/my-registrations/:registrationId` (product-spec.md §2): the member's registrations
  * from the device's store (so they open offline), in three groups, and a detail overlay with the
  * tier, the ticket of a paid registration, every attempt newest first, and 'CANCELAR INSCRIÇÃO' on a
  * pending cash/file/link/voucher attempt.

@@ -1,6 +1,6 @@
 /**
  * Step 2 for a voucher: one step with the code field (XXXX-XXXX). The code is sent 200 ms after its
- * 8th character (spec §5) or with the 'Aplicar voucher »' button, with the checkout itself, so no
+ * 8th character (product-spec.md §5) or with the 'Aplicar voucher »' button, with the checkout itself, so no
  * registration waits for a code. An invalid voucher is shown beside the field ('Voucher inválido...';
  * the server keeps it as a rejected attempt) and the member may type another.
  */

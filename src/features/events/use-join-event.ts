@@ -1,5 +1,5 @@
 /**
- * Join-event flow (spec §4): external_redirect opens a new tab (only an http(s) URL: any other
+ * Join-event flow (product-spec.md §4): external_redirect opens a new tab (only an http(s) URL: any other
  * scheme, e.g. javascript:, is ignored and the usual flow runs); otherwise the event is refreshed, a
  * guest sees the details overlay, a member with a paid registration goes to the event page, anyone
  * else sees the overlay. (The QR check-in overlay on the event page belongs to the check-in work.)

@@ -1,4 +1,4 @@
-/** `/fastpass`: what the Fastpass is and its rules (spec §1), with a button to the events. */
+/** `/fastpass`: what the Fastpass is and its rules (product-spec.md §1), with a button to the events. */
 import { Link } from '@tanstack/react-router';
 import { fastpassMessages } from '../../domain/messages/fastpass.ts';
 import { SUPPORT_EMAIL } from '../../domain/messages.ts';

@@ -6,7 +6,7 @@ export interface MenuItem {
   href: string;
 }
 
-/** The menu of spec §2, in order, for a signed-in user or a guest with the given permissions. */
+/** The menu of product-spec.md §2, in order, for a signed-in user or a guest with the given permissions. */
 export function menuItems(signedIn: boolean, permissions: readonly Permission[]): MenuItem[] {
   const has = (...p: Permission[]) => signedIn && permissions.some((x) => p.includes(x));
   const items: (MenuItem | false)[] = [

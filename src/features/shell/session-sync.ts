@@ -66,7 +66,7 @@ export function subscribeToAuth(): void {
 }
 
 /**
- * Keeps the session store in step with supabase-js (spec §4 "Auth"): signed-in, token-refreshed and
+ * Keeps the session store in step with supabase-js (product-spec.md §4 "Auth"): signed-in, token-refreshed and
  * user-updated update the session and reload `me`; PASSWORD_RECOVERY opens /auth/reset-password;
  * SIGNED_OUT clears `me` and runs the registered sign-out cleanups. Idempotent.
  *

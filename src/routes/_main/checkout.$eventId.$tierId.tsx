@@ -4,7 +4,7 @@ import { CheckoutScreen } from '../../features/checkout/checkout-screen.tsx';
 import { getCurrentSession } from '../../lib/session.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 
-// Checkout needs a signed-in member (spec §2): a guest goes to the login, and comes back here.
+// Checkout needs a signed-in member (product-spec.md §2): a guest goes to the login, and comes back here.
 export const Route = createFileRoute('/_main/checkout/$eventId/$tierId')({
   beforeLoad: async ({ location }) => {
     if (!(await getCurrentSession())) {

@@ -4,7 +4,7 @@ import { MyRegistrationsScreen } from '../../features/checkout/my-registrations-
 import { hasStoredSession } from '../../lib/stored-session.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 
-// The same screen with the detail overlay open (spec §2); opens offline from the stored registrations.
+// The same screen with the detail overlay open (product-spec.md §2); opens offline from the stored registrations.
 export const Route = createFileRoute('/_main/my-registrations/$registrationId')({
   beforeLoad: ({ location }) => {
     if (!hasStoredSession()) throw redirect({ to: '/auth/login', search: { redirectTo: location.href } });

@@ -43,7 +43,7 @@ const decisionWithReason = (action: 'reject' | 'cancel') =>
   );
 
 /**
- * Staff payment review (spec §4, §7; docs/architecture.md, 'API'): read_confirmations lists; write_confirmations
+ * Staff payment review (product-spec.md §4, §7; docs/architecture.md, 'API'): read_confirmations lists; write_confirmations
  * approves, rejects (reason) and cancels — 'Excluir' — (reason).
  */
 export const adminConfirmationsRoutes = new Hono<AppEnv>()

@@ -125,7 +125,7 @@ export function adminConfirmationsQuery(
   return select;
 }
 
-/** A page of the staff list (spec §2 'Inscrições'): filtered, sorted by the member's name. */
+/** A page of the staff list (product-spec.md §2 'Inscrições'): filtered, sorted by the member's name. */
 export async function listAdminConfirmations(
   db: Db,
   filter: AdminConfirmationFilter,

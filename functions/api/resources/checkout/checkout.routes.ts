@@ -7,7 +7,7 @@ import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { checkout } from './checkout.service.ts';
 
-/** POST /v1/checkout/{eventId}/{tierId} (spec §7): a list whose first item is the registration and its attempt. */
+/** POST /v1/checkout/{eventId}/{tierId} (product-spec.md §7): a list whose first item is the registration and its attempt. */
 export const checkoutRoutes = new Hono<AppEnv>().post(
   '/v1/checkout/:eventId/:tierId',
   requireUser,

@@ -31,7 +31,7 @@ import { takePlace } from '../tiers/places.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
 import type { MethodContext, StartedAttempt } from './methods/method.ts';
 
-/** The first item of the checkout's answer: the registration and its first attempt (spec §7). */
+/** The first item of the checkout's answer: the registration and its first attempt (product-spec.md §7). */
 export interface CheckoutItem {
   registration_id: string;
   transaction_id: string | null;

@@ -197,7 +197,7 @@ export async function updateEvent(db: Db, id: string, body: EventBody): Promise<
 }
 
 /**
- * Soft delete (spec §7: deleted_at = now), with its sub-events: they leave every list, while
+ * Soft delete (product-spec.md §7: deleted_at = now), with its sub-events: they leave every list, while
  * registrations, payments and check-ins stay as they are.
  */
 export async function deleteEvent(db: Db, id: string, now: Date): Promise<void> {

@@ -220,7 +220,7 @@ describe('events: create, read, update, delete', () => {
   });
 });
 
-describe('event validation (spec §5)', () => {
+describe('event validation (product-spec.md §5)', () => {
   const invalid = async (overrides: Record<string, unknown>, message: string) => {
     const res = await h.call('/v1/admin/events', { token: admin, json: eventBody(overrides) });
     expect(res.status).toBe(400);
@@ -301,7 +301,7 @@ describe('description HTML is sanitised before save', () => {
   });
 });
 
-describe('venues, speakers, tags (spec §5)', () => {
+describe('venues, speakers, tags (product-spec.md §5)', () => {
   it('venue: name, address, lat and lng required; numbers in range; upsert by id', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '', address: 'Rua A, 1', lat: -23, lng: -46 }, editorValidation.nameRequired],
@@ -562,7 +562,7 @@ async function upload(
   return { status: res.status, body: await res.json() };
 }
 
-describe('admin files (spec §7)', () => {
+describe('admin files (product-spec.md §7)', () => {
   it('stores event and speaker images by their sniffed type, under a name of ours', async () => {
     for (const [bytes, ext, type] of [
       [PNG, 'png', 'image/png'],

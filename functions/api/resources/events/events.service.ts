@@ -162,7 +162,7 @@ export function upcomingEventsQuery(now: Date) {
 }
 
 /**
- * Upcoming top-level events (spec §7: within 1 month, forced, check-in open, or under way), by start,
+ * Upcoming top-level events (product-spec.md §7: within 1 month, forced, check-in open, or under way), by start,
  * in one statement: a broad SQL prefilter with the nested lists, then the shared domain rule decides.
  */
 export async function listUpcomingEvents(db: Db, now: Date): Promise<EventDetail[]> {

@@ -1,6 +1,6 @@
 /**
  * Uploads of the event editor (write_events): event and speaker images to the public `images`
- * bucket (spec §7: POST/DELETE /v1/admin/files), and event files (PDF or image) to the private
+ * bucket (product-spec.md §7: POST/DELETE /v1/admin/files), and event files (PDF or image) to the private
  * `event-files` bucket, listed on the event. Types are sniffed from the bytes; names are ours.
  */
 import { exec, qb, runOneOrNull } from '../../db/kysely.ts';

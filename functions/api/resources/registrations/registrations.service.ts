@@ -147,7 +147,7 @@ export async function getMyRegistration(
 }
 
 /**
- * The member cancels their pending cash/file/link/voucher registration for an event (spec §4), through
+ * The member cancels their pending cash/file/link/voucher registration for an event (product-spec.md §4), through
  * the transitions: the place goes back and a new registration is possible.
  */
 export async function cancelMyRegistration(

@@ -6,7 +6,7 @@ import { requireUser } from '../../middleware/auth.ts';
 import { writeEvents } from '../../middleware/write-events.ts';
 import { listSpeakers, upsertSpeaker } from './speakers.service.ts';
 
-/** Speakers for the event editor (write_events): the list and an upsert (spec §7, through the API). */
+/** Speakers for the event editor (write_events): the list and an upsert (product-spec.md §7, through the API). */
 export const speakersRoutes = new Hono<AppEnv>()
   .get('/v1/admin/speakers', requireUser, writeEvents, async (c) =>
     c.json(await listSpeakers(c.get('ports').db)),

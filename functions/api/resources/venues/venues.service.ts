@@ -29,7 +29,7 @@ export async function listVenues(db: Db): Promise<Venue[]> {
   return rows.map(toVenue);
 }
 
-/** Insert, or update the venue with `id` (spec §7: upsert returning the row). */
+/** Insert, or update the venue with `id` (product-spec.md §7: upsert returning the row). */
 export async function upsertVenue(db: Db, body: VenueBody): Promise<Venue> {
   const values = {
     name: body.name,

@@ -1,5 +1,5 @@
 /**
- * The speaker photo cropper (spec §5: a circular stencil), react-easy-crop loaded lazily with this
+ * The speaker photo cropper (product-spec.md §5: a circular stencil), react-easy-crop loaded lazily with this
  * module. Answers a square 512×512 JPEG of the chosen area; the circle is how the app shows it.
  */
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The staff payment review's online-only data (TanStack Query; docs/architecture.md, 'Frontend'): the filtered list page
  * by page, the events to filter by, a receipt's signed URL, and the review actions. After an
- * action the attempt leaves every cached list at once (spec §4), then the lists refetch.
+ * action the attempt leaves every cached list at once (product-spec.md §4), then the lists refetch.
  */
 import {
   type InfiniteData,

@@ -1,5 +1,5 @@
 /**
- * The event page's check-in part (spec §2, §4): for a member with a paid registration, a button that
+ * The event page's check-in part (product-spec.md §2, §4): for a member with a paid registration, a button that
  * toggles the ticket QR, and when they checked in. The overlay 'Está na hora de fazer o Check-in...'
  * is the app-wide check-in prompt (features/checkin/checkin-prompt.tsx), which also shows here.
  */

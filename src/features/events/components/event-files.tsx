@@ -1,7 +1,7 @@
 /**
  * Event files: members open one in a full-screen dialog through a signed address
  * (GET /v1/files?type=eventFile&filename=...); guests are asked to log in. Failures are logged
- * (spec §8) and a short pt-BR text is shown.
+ * (product-spec.md §8) and a short pt-BR text is shown.
  */
 import { useEffect, useId, useState } from 'react';
 import { fetchApi } from '../../../data/api.ts';

@@ -22,7 +22,7 @@ export const fileMethod: CheckoutMethodHandler = {
   }),
 };
 
-/** The tier's payment link, valid 72 hours (spec §9). */
+/** The tier's payment link, valid 72 hours (product-spec.md §9). */
 export const linkMethod: CheckoutMethodHandler = {
   start: ({ tier, now }) => ({
     status: 'pending',

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../../ui/page-title.tsx';
 import { requirePermission } from '../../../-require-permission.ts';
 import { backToEventSearch } from './-search.ts';
 
-/** `/admin/events/:id?backToEvent=true` (spec §2): edit an event; back to it after saving. */
+/** `/admin/events/:id?backToEvent=true` (product-spec.md §2): edit an event; back to it after saving. */
 export const Route = createFileRoute('/_main/admin/events/$id')({
   validateSearch: backToEventSearch,
   beforeLoad: ({ location }) => requirePermission('write_events', location.href),

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../../ui/page-title.tsx';
 import { requirePermission } from '../../../-require-permission.ts';
 import { backToEventSearch } from './-search.ts';
 
-/** `/admin/events/new` (spec §2): create an event. */
+/** `/admin/events/new` (product-spec.md §2): create an event. */
 export const Route = createFileRoute('/_main/admin/events/new')({
   validateSearch: backToEventSearch,
   beforeLoad: ({ location }) => requirePermission('write_events', location.href),
