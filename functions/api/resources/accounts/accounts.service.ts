@@ -137,26 +137,31 @@ export async function createWelcomeProfile(db: Db, user: AuthContextUser, body: 
   );
 }
 
+/** A person's profile with their congregation's name (the member's own, or the one staff open). */
+export function readProfile(db: Db, id: string) {
+  return runOneOrNull(
+    db,
+    qb
+      .selectFrom('profiles as p')
+      .leftJoin('temples as t', 't.id', 'p.temple_id')
+      .select([
+        'p.id',
+        'p.name',
+        'p.email',
+        'p.phone',
+        'p.cpf',
+        'p.temple_id',
+        't.name as temple_name',
+        'p.other_church',
+      ])
+      .where('p.id', '=', id),
+  );
+}
+
 /** GET /v1/me: profile (with the temple name), roles and permissions. */
 export async function getMe(db: Db, user: AuthContextUser): Promise<Me> {
   const [profile, roles, permissions] = await Promise.all([
-    runOneOrNull(
-      db,
-      qb
-        .selectFrom('profiles as p')
-        .leftJoin('temples as t', 't.id', 'p.temple_id')
-        .select([
-          'p.id',
-          'p.name',
-          'p.email',
-          'p.phone',
-          'p.cpf',
-          'p.temple_id',
-          't.name as temple_name',
-          'p.other_church',
-        ])
-        .where('p.id', '=', user.id),
-    ),
+    readProfile(db, user.id),
     run(db, qb.selectFrom('user_roles').select('role').where('user_id', '=', user.id).orderBy('role')),
     loadPermissions(db, user.id),
   ]);

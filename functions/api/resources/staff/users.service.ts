@@ -19,6 +19,7 @@ import { ApiHttpError, conflict, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
 import type { AuthAdmin } from '../../ports/index.ts';
+import { readProfile } from '../accounts/accounts.service.ts';
 import { writeAudit } from './audit.ts';
 
 /** At most this many words of a query are matched (each must appear). */
@@ -113,23 +114,7 @@ async function seededRoles(db: Db): Promise<RoleInfo[]> {
 
 /** GET /v1/admin/users/:id: profile, roles, registrations with their attempts; for an admin the roles to grant and the audit. */
 export async function personDetail(db: Db, viewerId: string, id: string): Promise<PersonDetail> {
-  const profile = await runOneOrNull(
-    db,
-    qb
-      .selectFrom('profiles as p')
-      .leftJoin('temples as t', 't.id', 'p.temple_id')
-      .select([
-        'p.id',
-        'p.name',
-        'p.email',
-        'p.phone',
-        'p.cpf',
-        'p.temple_id',
-        't.name as temple_name',
-        'p.other_church',
-      ])
-      .where('p.id', '=', id),
-  );
+  const profile = await readProfile(db, id);
   if (!profile) throw notFound('USER_NOT_FOUND');
   const [roles, registrations, admin] = await Promise.all([
     run(db, qb.selectFrom('user_roles').select('role').where('user_id', '=', id).orderBy('role')),
