@@ -5,6 +5,7 @@ import { addMonths, isUpcoming, monthOf } from '../../../../src/domain/events.ts
 import type { EventDetail } from '../../../../src/domain/types.ts';
 import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
 import type { Db } from '../../ports/db.ts';
+import { DETAIL_KEYS } from '../../testing/event-detail-keys.ts';
 import { getEvent, listEventsOfMonth, listUpcomingEvents, upcomingEventsQuery } from './events.service.ts';
 
 // The one-statement reads on the demo seed, on PGlite (integration project) and on PostgreSQL
@@ -32,29 +33,6 @@ const moments = [-30 * 24, -3, 0, 1, 2.5, 5, 26, 24 * 7, 24 * 29, 24 * 33, 24 * 
   (h) => new Date(seededAt.getTime() + h * HOUR),
 );
 
-/** The keys of EventDetail, in the order the API answers them. */
-const DETAIL_KEYS = [
-  'id',
-  'title',
-  'description',
-  'details',
-  'image',
-  'starts_at',
-  'registration_policy',
-  'checkin_policy',
-  'checkin_starts_at',
-  'checkin_ends_at',
-  'external_redirect',
-  'allowed_payment_methods',
-  'force_upcoming',
-  'parent_id',
-  'tags',
-  'speakers',
-  'venues',
-  'pricing_tiers',
-  'files',
-  'child_events',
-];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const isoOrNull = (value: string | null) => value === null || ISO.test(value);
 const sortedBy = <T>(items: T[], key: (item: T) => number) =>

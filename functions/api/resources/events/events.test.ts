@@ -3,6 +3,7 @@ import { DEMO_EVENTS, DEMO_FILES, DEMO_TAGS, DEMO_TIERS } from '../../../../serv
 import { monthOf } from '../../../../src/domain/events.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import type { EventDetail } from '../../../../src/domain/types.ts';
+import { DETAIL_KEYS } from '../../testing/event-detail-keys.ts';
 import { createTestApp, seededDb } from '../../testing/test-app.ts';
 
 // In-process: the real app on a seeded PGlite, clock and seed at the same moment (no host, no HTTP).
@@ -59,30 +60,7 @@ describe('GET /v1/events/:id', () => {
     const { status, body } = await h.call(`/v1/events/${DEMO_EVENTS.conference.id}`);
     expect(status).toBe(200);
     const e = body as EventDetail;
-    expect(Object.keys(e).sort()).toEqual(
-      [
-        'id',
-        'title',
-        'description',
-        'details',
-        'image',
-        'starts_at',
-        'registration_policy',
-        'checkin_policy',
-        'checkin_starts_at',
-        'checkin_ends_at',
-        'external_redirect',
-        'allowed_payment_methods',
-        'force_upcoming',
-        'parent_id',
-        'tags',
-        'speakers',
-        'venues',
-        'pricing_tiers',
-        'files',
-        'child_events',
-      ].sort(),
-    );
+    expect(Object.keys(e).sort()).toEqual([...DETAIL_KEYS].sort());
     expect(e.title).toBe(DEMO_EVENTS.conference.title);
     expect(e.image).toMatch(/^events\/.+\.webp$/);
     expect(e.description).toContain('<strong>');

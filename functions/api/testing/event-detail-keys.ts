@@ -1,0 +1,23 @@
+/** The keys of EventDetail, in the order the API answers them. */
+export const DETAIL_KEYS = [
+  'id',
+  'title',
+  'description',
+  'details',
+  'image',
+  'starts_at',
+  'registration_policy',
+  'checkin_policy',
+  'checkin_starts_at',
+  'checkin_ends_at',
+  'external_redirect',
+  'allowed_payment_methods',
+  'force_upcoming',
+  'parent_id',
+  'tags',
+  'speakers',
+  'venues',
+  'pricing_tiers',
+  'files',
+  'child_events',
+];
