@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { createElement } from 'react';
@@ -89,6 +91,39 @@ function precacheAudience(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of the built text files, beside them (`x.js.br`, `x.js.gz`): the host's
+ * serveStatic sends the one the browser accepts (server/static.ts), compressed once per build
+ * instead of per request. Files under 1 KiB are not worth it.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const compress = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = join(dir, name);
+      if (statSync(file).isDirectory()) compress(file);
+      else if (/\.(js|css|html|svg|json|webmanifest|txt)$/.test(name) && statSync(file).size >= 1024) {
+        const body = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    }
+  };
+  return {
+    name: 'congrega-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    // after the service worker is written (vite-plugin-pwa writes it when the bundle closes)
+    closeBundle: { order: 'post', sequential: true, handler: () => compress(outDir) },
+  };
+}
+
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 
 export default defineConfig({
@@ -126,6 +161,7 @@ export default defineConfig({
         globIgnores: ['**/assets/charts-*.js'],
       },
     }),
+    precompress(),
   ],
   build: {
     target: 'es2022',

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
 import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
@@ -15,7 +18,7 @@ import { avatarSvg } from './auth/oauth.ts';
 import { createPasswordPool } from './auth/password-pool.ts';
 import { SignInLimiter, SlidingWindow } from './auth/rate-limit.ts';
 import { BCRYPT_COST, checkPassword, hashPassword } from './auth/users.ts';
-import { preflight, withCors } from './cors.ts';
+import { appContentSecurityPolicy } from './csp.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
 import { createMercadoPagoFake, type MercadoPagoFake } from './dev/mercadopago.ts';
 import { devModeFor, devOnly, isLoopbackAddress } from './dev/mode.ts';
@@ -26,12 +29,12 @@ import { acquireLock } from './lock.ts';
 import { apiMailer } from './mail/api-mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
 import { createMailbox, type Mail, type Mailbox, mailboxRoutes, sendOnlyMailbox } from './mailbox.ts';
-import { nodeListener, type RequestEnv } from './node-http.ts';
 import { attachRealtime, type Realtime, type RealtimeLimits } from './realtime.ts';
+import type { RequestEnv } from './request-env.ts';
 import { grantAdmin, lockDemoAccounts } from './seed/accounts.ts';
 import { seed } from './seed/index.ts';
 import type { SeedContext } from './seed-context.ts';
-import { appContentSecurityPolicy, staticFiles } from './static.ts';
+import { staticFiles } from './static.ts';
 import { createStorage } from './storage.ts';
 import { bothProtocols, CA_PATH, isEncrypted, type TlsFiles } from './tls.ts';
 
@@ -226,9 +229,11 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
 
     // The URL (and so the token issuer) is known once the port is.
     let handler: ((req: Request, env: RequestEnv) => Promise<Response>) | null = null;
-    const listener = nodeListener(
-      (req, env) => handler?.(req, env) ?? new Response('Iniciando…', { status: 503 }),
-      (err) => console.error(err),
+    // A malformed Host or request target is answered 400 by the listener, before the app sees it.
+    const listener = getRequestListener(
+      (req, { incoming }) =>
+        handler?.(req, { ip: incoming.socket.remoteAddress ?? '' }) ??
+        new Response('Iniciando…', { status: 503 }),
     );
     const tls = opts.tls ?? null;
     const httpServer = createServer((req, res) => {
@@ -401,7 +406,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     }, 60_000);
     sweep.unref();
     cleanups.push(() => clearInterval(sweep));
-    const serveStatic = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
+    const serveApp = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
     const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
     const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });
     const isPicker = (path: string, provider: string | undefined) =>
@@ -420,12 +425,46 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       c.res = withSecurityHeaders(c.req.path, c.res, appCsp);
     });
     // Browsers on another origin (Vite dev server) preflight every Supabase call; dev pages get no CORS.
-    app.use('*', async (c, next) => {
-      if (!SUPABASE.test(c.req.path) || isPicker(c.req.path, c.req.query('provider'))) return next();
-      if (c.req.method === 'OPTIONS') return preflight();
-      await next();
-      c.res = withCors(c.res);
+    const supabaseCors = cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      // supabase-js (auth, functions, storage) headers; tokens travel in headers, never cookies.
+      allowHeaders: [
+        'authorization',
+        'x-client-info',
+        'apikey',
+        'content-type',
+        'x-retry-count',
+        'x-supabase-api-version',
+        'x-upsert',
+        'cache-control',
+        'x-metadata',
+      ],
+      // supabase-js reads the error code only when it can see the API version header.
+      exposeHeaders: [
+        'x-supabase-api-version',
+        'x-sb-error-code',
+        'x-total-count',
+        'link',
+        'content-length',
+        'content-range',
+        'etag',
+      ],
+      maxAge: 86400,
     });
+    app.use('*', (c, next) =>
+      SUPABASE.test(c.req.path) && !isPicker(c.req.path, c.req.query('provider'))
+        ? supabaseCors(c, next)
+        : next(),
+    );
+    // uploads (images, receipts) stay well under this
+    app.use(
+      '*',
+      bodyLimit({
+        maxSize: 25 * 1024 * 1024,
+        onError: (c) => c.json({ message: 'Payload too large' }, 413),
+      }),
+    );
     // The initials avatar is not a dev helper: Google users' avatar_url points here (the app shows
     // it as the profile photo, also to phones on the LAN). It only draws the initials of `name`.
     app.get('/_dev/avatar.svg', (c) =>
@@ -453,7 +492,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       // streamed bodies (uploads) keep streaming: Node's Request needs duplex for that
       return api(new Request(c.req.raw, { headers, duplex: 'half' } as RequestInit));
     });
-    app.get('*', (c) => serveStatic(c.req.raw));
+    app.get('*', ...serveApp);
     app.notFound((c) => c.json({ message: 'Not Found' }, 404));
     app.onError((err, c) => {
       console.error(err);

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { type Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import type { Db } from '../functions/api/ports/db.ts';
 import type { Keys } from './keys.ts';
-import { mimeType } from './mime.ts';
 
 /** Buckets the app uses: images are public, files and receipts only through signed URLs. */
 export const DEFAULT_BUCKETS = [
@@ -152,7 +152,7 @@ export async function createStorage(opts: {
     if (!row || !bytes) return storageError(404, 'not_found', 'Object not found');
     const meta = row.metadata;
     const headers: Record<string, string> = {
-      'content-type': meta.mimetype || mimeType(path),
+      'content-type': meta.mimetype || (getMimeType(path) ?? 'application/octet-stream'),
       'cache-control': cache,
       etag: meta.eTag,
       'last-modified': new Date(meta.lastModified).toUTCString(),
@@ -262,7 +262,7 @@ export async function createStorage(opts: {
       const file = [...form.values()].find((v): v is File => typeof v !== 'string');
       if (!file) return storageError(400, 'InvalidRequest', 'No file in the form');
       bytes = new Uint8Array(await file.arrayBuffer());
-      contentType = file.type || mimeType(t.path);
+      contentType = file.type || (getMimeType(t.path) ?? 'application/octet-stream');
       const cc = form.get('cacheControl');
       if (typeof cc === 'string') cacheControl = cc;
     } else {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { RequestEnv } from '../node-http.ts';
+import type { RequestEnv } from '../request-env.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuthContext } from './context.ts';
 import { confirmationMail, inviteMail, recoveryMail } from './emails.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { RequestEnv } from '../node-http.ts';
+import type { RequestEnv } from '../request-env.ts';
 import { devModeFor, devOnly, isLoopbackAddress, isLoopbackInterface, parseDevHelpers } from './mode.ts';
 
 describe('dev mode switch', () => {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
-import type { RequestEnv } from '../node-http.ts';
+import type { RequestEnv } from '../request-env.ts';
 
 /**
  * Dev mode: the local stand-ins that make every flow work without the internet (the e-mail box at

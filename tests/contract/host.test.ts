@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../server/host.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
@@ -24,10 +25,11 @@ describe('static app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Congrega</title><div id="root"></div>');
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    writeFileSync(
-      join(dist, 'assets', 'index-abc123.js'),
-      `console.log(${JSON.stringify('x'.repeat(5000))});`,
-    );
+    const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
+    // the copies `vite build` writes beside each text file (vite.config.ts `precompress`)
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
     host = await startHost({ distDir: dist });
   });
   afterAll(() => host?.close());
@@ -54,6 +56,38 @@ describe('static app', () => {
     expect((await res.text()).length).toBeGreaterThan(5000);
     const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(`console.log(${JSON.stringify('x'.repeat(5000))});`);
+    const tag = gz.headers.get('etag');
+    expect(tag).toBeTruthy();
+    const again = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip', 'if-none-match': tag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('refuses paths that climb out of the build and malformed hosts', async () => {
+    for (const path of ['/../package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e/package.json']) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+    }
+    const url = new URL(host.url);
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((ok, fail) => {
+      const req = request(
+        { host: url.hostname, port: url.port, path: '/', headers: { host: 'evil host/@x' } },
+        (res) => ok(res.statusCode ?? 0),
+      );
+      req.on('error', fail);
+      req.end();
+    });
+    expect(status).toBe(400);
+  });
+
+  it('refuses bodies over 25 MB with 413', async () => {
+    const res = await fetch(`${host.url}/functions/v1/api/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(26 * 1024 * 1024),
+    });
+    expect(res.status).toBe(413);
   });
 
   it('does not answer API paths or missing files with the shell', async () => {

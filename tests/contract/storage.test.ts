@@ -79,9 +79,10 @@ describe('Storage subset through supabase-js (service-role key)', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'InvalidJWT' });
 
-    const short = (await file.createSignedUrl('x/um.txt', 1)).data!.signedUrl;
+    // expiry is in whole seconds: 2 s leaves at least one for the first fetch, even on a slow machine
+    const short = (await file.createSignedUrl('x/um.txt', 2)).data!.signedUrl;
     expect((await fetch(short)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 3100));
     expect((await fetch(short)).status).toBe(400);
   });
 
