@@ -3,24 +3,19 @@
  * type the voucher (auto-sent 200 ms after the 8th character), open the payment link, or pay in
  * person. Shown on the checkout's last step and in the registration's detail.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { StoredRegistration } from '../../data/db.ts';
 import { applyVoucher, uploadReceipt } from '../../data/registrations/mutations.ts';
 import { refreshMyRegistrationsAfterWrite } from '../../data/registrations/refresh.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
 import { validationMessages } from '../../domain/messages/validation.ts';
-import {
-  normalizeVoucher,
-  RECEIPT_MAX_BYTES,
-  RECEIPT_TYPES,
-  VOUCHER_LENGTH,
-} from '../../domain/registrations.ts';
+import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '../../domain/registrations.ts';
 import { pixKeyOf } from '../../domain/tiers.ts';
 import type { Confirmation } from '../../domain/types.ts';
-import { MaskedField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useVoucherCode } from './voucher-step.tsx';
 
 const MercadoPagoStatus = lazy(() =>
   import('./mercadopago-pix.tsx').then((x) => ({ default: x.MercadoPagoStatus })),
@@ -168,51 +163,15 @@ function VoucherForm({
   tierId: string;
   onPaid(): void;
 }) {
-  const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const sent = useRef<string | null>(null);
-  const raw = normalizeVoucher(value);
-
-  useEffect(() => {
-    if (raw.length !== VOUCHER_LENGTH || sent.current === raw) return;
-    const timer = setTimeout(async () => {
-      sent.current = raw;
-      setBusy(true);
-      try {
-        await applyVoucher(confirmationId, { voucher: raw, eventId, tierId });
-        notify('positive', r.confirmedSuccess);
-        onPaid();
-      } catch (failure) {
-        notify('negative', (failure as Error).message || r.voucherInvalidApplied, 5);
-      } finally {
-        setBusy(false);
-      }
-    }, VOUCHER_AUTOSUBMIT_MS);
-    return () => clearTimeout(timer);
-  }, [raw, confirmationId, eventId, tierId, onPaid]);
-
+  const { field, busy } = useVoucherCode(async (voucher) => {
+    await applyVoucher(confirmationId, { voucher, eventId, tierId });
+    notify('positive', r.confirmedSuccess);
+    onPaid();
+  });
   return (
     <div className="method-next voucher-form">
       <p>{m.instructions.voucher}</p>
-      <MaskedField
-        label={m.voucherLabel}
-        name="voucher"
-        mask="****-****"
-        placeholder="XXXX-XXXX"
-        autoComplete="off"
-        value={value}
-        disabled={busy}
-        onValueChange={(next) => {
-          setValue(next);
-          setError(undefined);
-          if (normalizeVoucher(next) !== sent.current) sent.current = null;
-        }}
-        onBlur={() => {
-          if (raw.length > 0 && raw.length !== VOUCHER_LENGTH) setError(validationMessages.voucherLength);
-        }}
-        error={error}
-      />
+      {field}
       {busy && <Spinner size={18} label={m.submitting} />}
     </div>
   );

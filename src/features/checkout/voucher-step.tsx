@@ -15,14 +15,11 @@ import { checkoutErrorText } from './checkout-errors.ts';
 /** Spec §9: the voucher is sent 200 ms after its 8th character. */
 export const VOUCHER_AUTOSUBMIT_MS = 200;
 
-export function VoucherStep({
-  submit,
-  back,
-}: {
-  /** Sends the checkout with the code (unmasked, lower-case); rejects with the API's failure. */
-  submit(voucher: string): Promise<void>;
-  back(): void;
-}) {
+/**
+ * The voucher code field (XXXX-XXXX) and its sending: 200 ms after the 8th character, or by `send`
+ * (a button); a failure is shown beside the field and another code may be typed.
+ */
+export function useVoucherCode(submit: (voucher: string) => Promise<void>) {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -54,35 +51,51 @@ export function VoucherStep({
     return () => clearTimeout(timer);
   });
 
+  const field = (
+    <MaskedField
+      label={m.voucherLabel}
+      name="voucher"
+      mask="****-****"
+      placeholder="XXXX-XXXX"
+      autoComplete="off"
+      value={value}
+      disabled={busy}
+      onValueChange={(next) => {
+        setValue(next);
+        setError(undefined);
+        if (normalizeVoucher(next) !== sent.current) sent.current = null;
+      }}
+      onBlur={() => {
+        if (raw.length > 0 && raw.length !== VOUCHER_LENGTH) setError(validationMessages.voucherLength);
+      }}
+      error={error}
+    />
+  );
+  return { field, busy, send: () => send(raw) };
+}
+
+export function VoucherStep({
+  submit,
+  back,
+}: {
+  /** Sends the checkout with the code (unmasked, lower-case); rejects with the API's failure. */
+  submit(voucher: string): Promise<void>;
+  back(): void;
+}) {
+  const { field, busy, send } = useVoucherCode(submit);
+
   return (
     <form
       className="checkout-panel voucher-form"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void send(raw);
+        void send();
       }}
     >
       <h2 className="checkout-subtitle">{m.methodNames.voucher}</h2>
       <p data-testid="method-instructions">{m.instructions.voucher}</p>
-      <MaskedField
-        label={m.voucherLabel}
-        name="voucher"
-        mask="****-****"
-        placeholder="XXXX-XXXX"
-        autoComplete="off"
-        value={value}
-        disabled={busy}
-        onValueChange={(next) => {
-          setValue(next);
-          setError(undefined);
-          if (normalizeVoucher(next) !== sent.current) sent.current = null;
-        }}
-        onBlur={() => {
-          if (raw.length > 0 && raw.length !== VOUCHER_LENGTH) setError(validationMessages.voucherLength);
-        }}
-        error={error}
-      />
+      {field}
       <div className="checkout-actions">
         <button type="button" className="button button-secondary" onClick={back} disabled={busy}>
           {m.back}
