@@ -6,42 +6,15 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
-import { skipCheckinPrompt } from './login.ts';
+import { DEMO_USERS } from '../../server/seed/demo.ts';
+import { apiAsPage } from './api.ts';
+import { login } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 // several sign-ins (bcrypt) per test on a shared machine
 test.setTimeout(180_000);
 
 const attempt = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
-
-async function login(page: Page, email: string, redirectTo = '/') {
-  await skipCheckinPrompt(page);
-  await page.goto(`/auth/login?method=email&redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo, { timeout: 30_000 });
-}
-
-/** The API through the signed-in page (its stored access token), as the app calls it. */
-async function apiAsPage(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
-      const token = key
-        ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token
-        : '';
-      const res = await fetch(`/functions/v1/api${path}`, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { path, init },
-  );
-}
 
 const rows = (page: Page) => page.locator('.review-row');
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
@@ -113,7 +86,7 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
 
   // the member's /my-registrations says Pago
   await page.evaluate(() => localStorage.clear());
-  await login(page, julia.email, `/my-registrations/${julia.registrationId}`);
+  await login(page, julia.email, { redirectTo: `/my-registrations/${julia.registrationId}` });
   const detail = page.getByRole('dialog');
   await expect(detail).toContainText('Conferência Jovem 2026');
   await expect(detail.getByText('Pago').first()).toBeVisible();
@@ -129,7 +102,7 @@ test('rejects a cash payment with a reason the member reads; Excluir; filters; e
 }) => {
   const patricia = attempt('Patrícia');
   const rodrigo = attempt('Rodrigo');
-  await login(page, DEMO_USERS.secretaria.email, '/admin/registrations');
+  await login(page, DEMO_USERS.secretaria.email, { redirectTo: '/admin/registrations' });
   await page.getByRole('button', { name: 'Pendentes em Pagamento presencial' }).click();
   await expect(rowOf(page, patricia.name)).toBeVisible();
   await expect(rows(page).filter({ hasText: 'Comprovante PIX' })).toHaveCount(0);
@@ -182,7 +155,7 @@ test('rejects a cash payment with a reason the member reads; Excluir; filters; e
 
   // the member reads the reason on /my-registrations
   await page.evaluate(() => localStorage.clear());
-  await login(page, patricia.email, `/my-registrations/${patricia.registrationId}`);
+  await login(page, patricia.email, { redirectTo: `/my-registrations/${patricia.registrationId}` });
   await expect(page.getByRole('dialog').getByText(/Pagamento não identificado no caixa/)).toBeVisible();
 });
 
@@ -201,7 +174,7 @@ test('a member without the permission: no menu item, sent home, the API says 403
 
   // lider@ reads the list but may not decide
   await page.evaluate(() => localStorage.clear());
-  await login(page, DEMO_USERS.lider.email, '/admin/registrations');
+  await login(page, DEMO_USERS.lider.email, { redirectTo: '/admin/registrations' });
   await expect(rowOf(page, attempt('Bruno').name)).toBeVisible();
   await rowOf(page, attempt('Bruno').name).getByRole('button', { name: /Bruno/ }).click();
   await expect(page.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);

@@ -8,6 +8,7 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_FEW_PLACES_TIER, DEMO_PENDING_CASH, DEMO_VOUCHERS } from '../../server/seed/checkout.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { ANON_KEY, tokenOf } from './api.ts';
 import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -15,20 +16,10 @@ test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const ANON_KEY = 'sb_publishable_congrega_local';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const auth = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(auth.ok()).toBe(true);
-  return ((await auth.json()) as { access_token: string }).access_token;
-}
 
 /** A member's registrations as the API answers them. */
 async function myRegistrations(request: APIRequestContext, email: string) {

@@ -10,13 +10,19 @@ const CHECKIN_PROMPT_DISMISSED_KEY = 'congrega.checkin-prompt.dismissed';
  * check in on every screen; a test about something else starts as a member who already closed that
  * prompt in this tab (`checkinPrompt: true` keeps it, for the tests about it).
  */
-export async function login(page: Page, email: string, options: { checkinPrompt?: boolean } = {}) {
+export async function login(
+  page: Page,
+  email: string,
+  options: { checkinPrompt?: boolean; password?: string; redirectTo?: string } = {},
+) {
+  const { password = DEMO_PASSWORD, redirectTo = '/' } = options;
   if (!options.checkinPrompt) await skipCheckinPrompt(page);
-  await page.goto('/auth/login?method=email');
+  await page.goto(`/auth/login?method=email&redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  // a sign-in is a bcrypt check on the host: room for a busy machine
+  await expect(page).toHaveURL((url) => url.pathname === redirectTo, { timeout: 30_000 });
 }
 
 /** The page is a tab where the member already closed the check-in prompt (now and on later loads). */

@@ -7,14 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { ANON_KEY, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
 import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-const ANON_KEY = 'sb_publishable_congrega_local';
 
 interface Mail {
   id: number;
@@ -43,15 +42,6 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp): 
     )
     .not.toBeNull();
   return found!;
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** A new member, confirmed through the link of their confirmation e-mail (welcome done). */

@@ -5,8 +5,8 @@
  * same registration (one registration, two attempts).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ANON_KEY } from '../../server/keys.ts';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { ANON_KEY, tokenOf } from './api.ts';
 import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -14,15 +14,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 /** 'Acampamento de Verão' → 'Inscrição antecipada' (R$ 180,00): card and PIX allowed. */
 const EVENT = DEMO_EVENTS.forced.id;
 const TIER = DEMO_TIERS.forcedEarly.id;
-
-async function accessToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 function api(request: APIRequestContext, token: string) {
   const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}` };
@@ -70,7 +61,7 @@ test('PIX: the code is made by the fake, paid on the dev page, and the signed we
   page,
   request,
 }) => {
-  const token = await accessToken(request, DEMO_USERS.lider.email);
+  const token = await tokenOf(request, DEMO_USERS.lider.email);
   const res = await api(request, token).checkout({ paymentMethod: 'mp_pix' });
   expect(res.status()).toBe(201);
   const [attempt] = (await res.json()) as {

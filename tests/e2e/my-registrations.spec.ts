@@ -5,27 +5,12 @@
  * the event was removed, with no ticket.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ANON_KEY } from '../../server/keys.ts';
-import {
-  DEMO_EVENTS,
-  DEMO_PASSWORD,
-  DEMO_REGISTRATIONS,
-  DEMO_TIERS,
-  DEMO_USERS,
-} from '../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { ANON_KEY, tokenOf } from './api.ts';
 import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 120_000 });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 function api(request: APIRequestContext, token: string) {
   const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}` };

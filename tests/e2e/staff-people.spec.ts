@@ -7,24 +7,15 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
-import { skipCheckinPrompt } from './login.ts';
+import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { apiAsPage } from './api.ts';
+import { login } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 // several sign-ins (bcrypt) per test on a shared machine
 test.setTimeout(180_000);
 
 const person = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
-
-async function login(page: Page, email: string, password = DEMO_PASSWORD, redirectTo = '/') {
-  // staff with a ticket for tonight would be asked to check in on every screen (another spec's story)
-  await skipCheckinPrompt(page);
-  await page.goto(`/auth/login?method=email&redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo, { timeout: 30_000 });
-}
 
 async function openFromMenu(page: Page, item: string) {
   await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -43,25 +34,6 @@ async function mailLink(request: APIRequestContext, email: string): Promise<stri
     })
     .not.toBeNull();
   return link!;
-}
-
-/** The API through the signed-in page (its stored access token), as the app calls it. */
-async function apiAsPage(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
-      const token = key
-        ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token
-        : '';
-      const res = await fetch(`/functions/v1/api${path}`, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return res.status;
-    },
-    { path, init },
-  );
 }
 
 async function chooseEventAndTier(page: Page) {
@@ -109,7 +81,7 @@ test('secretaria@ signs up a new person, who sets a password from the e-mail and
   await expect(own.getByText(DEMO_EVENTS.later.title).first()).toBeVisible({ timeout: 30_000 });
   // and the new password signs in
   await own.evaluate(() => localStorage.clear());
-  await login(own, email, 'senhanova1', '/my-registrations');
+  await login(own, email, { password: 'senhanova1', redirectTo: '/my-registrations' });
   await context.close();
 });
 
@@ -141,7 +113,7 @@ test('secretaria@ signs up an existing person and updates their congregation', a
 
   const context = await browser.newContext();
   const own = await context.newPage();
-  await login(own, renata.email, DEMO_PASSWORD, '/my-registrations');
+  await login(own, renata.email, { redirectTo: '/my-registrations' });
   await expect(own.getByText(DEMO_EVENTS.later.title).first()).toBeVisible({ timeout: 30_000 });
   await context.close();
 });
@@ -239,7 +211,7 @@ test('secretaria@ resets a password; the person signs in with the new one', asyn
 
   const context = await browser.newContext();
   const own = await context.newPage();
-  await login(own, samuel.email, 'trocada123');
+  await login(own, samuel.email, { password: 'trocada123' });
   await context.close();
 });
 
@@ -271,7 +243,7 @@ test('a member has no staff menu item, no tools on /admin, and 403 from every st
     ],
     ['/v1/admin/pwd-reset', { method: 'POST', body: { email: DEMO_USERS.admin.email, pwd: 'invasao1' } }],
   ];
-  for (const [path, init] of calls) expect(await apiAsPage(page, path, init), path).toBe(403);
+  for (const [path, init] of calls) expect((await apiAsPage(page, path, init)).status, path).toBe(403);
 });
 
 test('/admin lists the tools of the signed-in staff', async ({ page }) => {
