@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import { IMaskInput } from 'react-imask';
 import './ui.css';
 
@@ -78,6 +78,47 @@ export function TextField({ label, value, onValueChange, error, hint, id, ...res
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(inputId, error, hint)}
       />
+    </FieldShell>
+  );
+}
+
+export interface SelectFieldProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange(value: string): void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** The `<option>`s. */
+  children: ReactNode;
+}
+
+/** A labelled select; `error` is shown under it and announced. */
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  id,
+  children,
+  ...rest
+}: SelectFieldProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  return (
+    <FieldShell id={selectId} label={label} error={error} hint={hint}>
+      <select
+        {...rest}
+        id={selectId}
+        className="input"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(selectId, error, hint)}
+      >
+        {children}
+      </select>
     </FieldShell>
   );
 }

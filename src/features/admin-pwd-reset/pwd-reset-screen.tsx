@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
 import { pwdResetSchema } from '../../domain/staff.ts';
+import { TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useResetPassword } from './api/reset-password.ts';
 import './admin-pwd-reset.css';
@@ -43,49 +44,27 @@ export function PwdResetScreen() {
     <div className="admin-pwd-reset">
       <h1>{m.resetTitle}</h1>
       <form className="pwd-reset-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor="reset-email">
-            {m.resetEmail}
-          </label>
-          <input
-            id="reset-email"
-            className="input"
-            type="email"
-            autoComplete="off"
-            required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'reset-email-error' : undefined}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {errors.email && (
-            <p id="reset-email-error" className="field-error">
-              {errors.email}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="reset-pwd">
-            {m.resetPassword}
-          </label>
-          <input
-            id="reset-pwd"
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={6}
-            aria-invalid={errors.pwd ? true : undefined}
-            aria-describedby={errors.pwd ? 'reset-pwd-error' : undefined}
-            value={pwd}
-            onChange={(e) => setPwd(e.target.value)}
-          />
-          {errors.pwd && (
-            <p id="reset-pwd-error" className="field-error">
-              {errors.pwd}
-            </p>
-          )}
-        </div>
+        <TextField
+          id="reset-email"
+          label={m.resetEmail}
+          type="email"
+          autoComplete="off"
+          required
+          value={email}
+          onValueChange={setEmail}
+          error={errors.email}
+        />
+        <TextField
+          id="reset-pwd"
+          label={m.resetPassword}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          value={pwd}
+          onValueChange={setPwd}
+          error={errors.pwd}
+        />
         <button type="submit" className="button button-block" disabled={reset.isPending}>
           {m.resetSubmit}
         </button>

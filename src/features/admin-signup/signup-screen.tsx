@@ -13,6 +13,7 @@ import { formatPrice } from '../../domain/money.ts';
 import { formatVoucher } from '../../domain/registrations.ts';
 import { singlePageSignupSchema } from '../../domain/staff.ts';
 import { emailSchema } from '../../domain/validation.ts';
+import { CheckboxField, SelectField, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCreateSignup } from './api/create-signup.ts';
@@ -100,132 +101,86 @@ export function SignupScreen() {
         </p>
       )}
       <form className="signup-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor="signup-email">
-            {m.signupEmail}
-          </label>
-          <input
-            id="signup-email"
-            className="input"
-            type="email"
-            autoComplete="off"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {person && (
-            <p className="field-hint" aria-live="polite">
-              {person.exists ? m.existingAccount : m.newAccount}
-            </p>
-          )}
-        </div>
+        <TextField
+          id="signup-email"
+          label={m.signupEmail}
+          type="email"
+          autoComplete="off"
+          required
+          value={email}
+          onValueChange={setEmail}
+          hint={person && (person.exists ? m.existingAccount : m.newAccount)}
+        />
         {!person?.exists && (
-          <div className="field">
-            <label className="field-label" htmlFor="signup-name">
-              {m.signupName}
-            </label>
-            <input
-              id="signup-name"
-              className="input"
-              autoComplete="off"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-        )}
-        <div className="field">
-          <label className="field-label" htmlFor="signup-event">
-            {m.signupEvent}
-          </label>
-          <select
-            id="signup-event"
-            className="input"
-            required
-            value={eventId}
-            onChange={(e) => {
-              setEventId(e.target.value);
-              setTierId('');
-            }}
-          >
-            <option value="">{m.signupChoose}</option>
-            {events.data?.map((ev) => (
-              <option key={ev.id} value={ev.id}>
-                {ev.parent_title ? `${ev.parent_title} › ` : ''}
-                {ev.title} — {formatDateTime(ev.starts_at)}
-              </option>
-            ))}
-          </select>
-          {events.data?.length === 0 && <p className="field-hint">{m.noEvents}</p>}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="signup-tier">
-            {m.signupTier}
-          </label>
-          <select
-            id="signup-tier"
-            className="input"
-            required
-            disabled={!event}
-            value={tierId}
-            onChange={(e) => setTierId(e.target.value)}
-          >
-            <option value="">{m.signupChoose}</option>
-            {event?.tiers.map((t) => (
-              <option key={t.id} value={t.id} disabled={t.available !== null && t.available < 1}>
-                {t.name} — {formatPrice(t.price)}
-                {t.available !== null && t.available < 1 ? ` (${m.soldOut})` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="signup-temple">
-            {m.signupTemple}
-          </label>
-          <select
-            id="signup-temple"
-            className="input"
-            value={templeId}
-            onChange={(e) => setTempleId(e.target.value)}
-          >
-            <option value="">{m.signupChoose}</option>
-            {temples.data?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-          {person?.exists && person.temple_name && (
-            <p className="field-hint">{m.currentTemple(person.temple_name)}</p>
-          )}
-          {templeChanged && (
-            <label className="checkbox-field">
-              <input
-                type="checkbox"
-                checked={updateTemple}
-                onChange={(e) => setUpdateTemple(e.target.checked)}
-              />
-              <span>{m.updateTemple}</span>
-            </label>
-          )}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="signup-voucher">
-            {m.signupVoucher}
-          </label>
-          <input
-            id="signup-voucher"
-            className="input"
+          <TextField
+            id="signup-name"
+            label={m.signupName}
             autoComplete="off"
-            aria-describedby="signup-voucher-hint"
-            value={voucher}
-            maxLength={9}
-            onChange={(e) => setVoucher(e.target.value ? formatVoucher(e.target.value) : '')}
+            value={name}
+            onValueChange={setName}
           />
-          <p id="signup-voucher-hint" className="field-hint">
-            {m.signupVoucherHint}
-          </p>
-        </div>
+        )}
+        <SelectField
+          id="signup-event"
+          label={m.signupEvent}
+          required
+          value={eventId}
+          onValueChange={(id) => {
+            setEventId(id);
+            setTierId('');
+          }}
+          hint={events.data?.length === 0 && m.noEvents}
+        >
+          <option value="">{m.signupChoose}</option>
+          {events.data?.map((ev) => (
+            <option key={ev.id} value={ev.id}>
+              {ev.parent_title ? `${ev.parent_title} › ` : ''}
+              {ev.title} — {formatDateTime(ev.starts_at)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="signup-tier"
+          label={m.signupTier}
+          required
+          disabled={!event}
+          value={tierId}
+          onValueChange={setTierId}
+        >
+          <option value="">{m.signupChoose}</option>
+          {event?.tiers.map((t) => (
+            <option key={t.id} value={t.id} disabled={t.available !== null && t.available < 1}>
+              {t.name} — {formatPrice(t.price)}
+              {t.available !== null && t.available < 1 ? ` (${m.soldOut})` : ''}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="signup-temple"
+          label={m.signupTemple}
+          value={templeId}
+          onValueChange={setTempleId}
+          hint={person?.exists && person.temple_name && m.currentTemple(person.temple_name)}
+        >
+          <option value="">{m.signupChoose}</option>
+          {temples.data?.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        {templeChanged && (
+          <CheckboxField label={m.updateTemple} checked={updateTemple} onCheckedChange={setUpdateTemple} />
+        )}
+        <TextField
+          id="signup-voucher"
+          label={m.signupVoucher}
+          autoComplete="off"
+          maxLength={9}
+          value={voucher}
+          onValueChange={(next) => setVoucher(next ? formatVoucher(next) : '')}
+          hint={m.signupVoucherHint}
+        />
         {error && (
           <p className="form-alert form-alert-negative" role="alert">
             {error}
