@@ -4,9 +4,11 @@
  * person. Shown on the checkout's last step and in the registration's detail.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import type { StoredRegistration } from '../../data/db.ts';
-import { applyVoucher, uploadReceipt } from '../../data/registrations/mutations.ts';
-import { refreshMyRegistrationsAfterWrite } from '../../data/registrations/refresh.ts';
+import {
+  applyVoucher,
+  invalidateMyRegistrations,
+  uploadReceipt,
+} from '../../data/registrations/mutations.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
 import { validationMessages } from '../../domain/messages/validation.ts';
@@ -17,7 +19,7 @@ import {
   VOUCHER_LENGTH,
 } from '../../domain/registrations.ts';
 import { pixKeyOf } from '../../domain/tiers.ts';
-import type { Confirmation } from '../../domain/types.ts';
+import type { Confirmation, MyRegistration } from '../../domain/types.ts';
 import { MaskedField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -25,7 +27,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 const MercadoPagoStatus = lazy(() =>
   import('./mercadopago-pix.tsx').then((x) => ({ default: x.MercadoPagoStatus })),
 );
-const refreshAfterProvider = () => void refreshMyRegistrationsAfterWrite().catch(() => {});
+const refreshAfterProvider = () => void invalidateMyRegistrations().catch(() => {});
 /** Spec §9: the voucher is sent 200 ms after its 8th character. */
 export const VOUCHER_AUTOSUBMIT_MS = 200;
 
@@ -34,7 +36,7 @@ export function MethodNext({
   attempt,
   onVoucherPaid,
 }: {
-  registration: StoredRegistration;
+  registration: MyRegistration;
   attempt: Confirmation;
   onVoucherPaid(): void;
 }) {
