@@ -1,7 +1,7 @@
 /**
  * Keeps the query cache's answers that must open offline in the browser store (db.ts, table
- * `queries`): public events (keys starting with 'events') and the signed-in member's own data (keys
- * starting with 'me', then their user id). Each answer is written after it arrives, once the screen
+ * `queries`): public events (keys starting with 'events'), the congregations ('temples') and the
+ * signed-in member's own data (keys starting with 'me', then their user id). Each answer is written after it arrives, once the screen
  * it fills is painted, and read back (`restoreQueries`) into the cache:
  * - at start-up where the service worker served the page (the installed app, maybe offline: the
  *   store may be all there is to show);
@@ -17,7 +17,7 @@ import { openDb, storeOnDevice } from './open-db.ts';
 import { queryClient } from './query-client.ts';
 
 /** The first key part of the answers kept on the device. */
-const KEPT = new Set(['events', 'me']);
+const KEPT = new Set(['events', 'temples', 'me']);
 
 export function isKept(key: QueryKey): boolean {
   return KEPT.has(key[0] as string);

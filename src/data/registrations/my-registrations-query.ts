@@ -5,13 +5,17 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { fetchApi } from '../api.ts';
-import { orKept } from '../persist.ts';
+import { orKept, restoreQueries } from '../persist.ts';
 
 export const myDataKey = (userId: string) => ['me', userId] as const;
 
 export const myRegistrationsQuery = (userId: string) =>
   queryOptions({
     queryKey: [...myDataKey(userId), 'registrations'] as const,
-    queryFn: () => orKept(() => fetchApi((api) => api.v1.registrations.$get())),
+    queryFn: () => {
+      // what the device kept shows at once (a ticket on a slow network), this answer after
+      void restoreQueries();
+      return orKept(() => fetchApi((api) => api.v1.registrations.$get()));
+    },
     gcTime: Number.POSITIVE_INFINITY,
   });
