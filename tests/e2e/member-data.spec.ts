@@ -93,6 +93,10 @@ test.describe('on a page no service worker served (a first visit)', () => {
     page,
   }) => {
     await login(page, DEMO_USERS.membro.email);
+    // The device keeps the member's registrations (the home asks for them)
+    await expect
+      .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations kept' })
+      .toBeGreaterThan(0);
     // A phone's latency, so that "at once" and "after the API answered" are far apart.
     await phoneNetwork(page, 400);
     await page.goto('/my-registrations');

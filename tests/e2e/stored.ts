@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 export interface StoreContents {
-  /** the registrations of every member's kept answer */
+  /** the registrations in every member's kept answer of their registrations */
   registrations: { id: string; user_id: string }[];
   /** the kept queries' keys (the query cache's hashes, e.g. '["me","<id>","registrations"]') */
   keys: string[];
@@ -33,9 +33,10 @@ export function storeContents(page: Page): Promise<StoreContents> {
         tx.oncomplete = () => {
           idb.close();
           const kept = rows.result as { hash: string; key: unknown[]; data: unknown }[];
-          const answers = (first: string) => kept.filter((r) => r.key[0] === first).map((r) => r.data);
+          const answers = (first: string, last?: string) =>
+            kept.filter((r) => r.key[0] === first && (!last || r.key.at(-1) === last)).map((r) => r.data);
           resolve({
-            registrations: answers('me').flatMap((d) => (Array.isArray(d) ? d : [])),
+            registrations: answers('me', 'registrations').flatMap((d) => (Array.isArray(d) ? d : [])),
             keys: kept.map((r) => r.hash),
             events: answers('events').reduce<number>(
               (n, d) => n + (Array.isArray(d) ? d.length : d ? 1 : 0),
