@@ -10,7 +10,8 @@ const NONE: MyRegistration[] = [];
 
 /**
  * The member's registrations (all statuses; use `currentRegistration` from domain/registrations to
- * pick the one that counts for an event). Empty for guests; undefined until there is an answer.
+ * pick the one that counts for an event). Empty for guests; undefined until there is an answer
+ * (empty when it could not be fetched and the device kept none).
  * `refresh: 'once'` (something app-wide, e.g. the check-in prompt) fetches only when the cache has
  * nothing yet; screens fetch again on every visit once the answer is stale.
  */
@@ -24,5 +25,7 @@ export function useMyRegistrations(options: { refresh?: 'always' | 'once' } = {}
     enabled: Boolean(userId),
     ...(options.refresh === 'once' ? { refetchOnMount: false } : {}),
   });
-  return { data: userId ? query.data : NONE, status: statusOf(query) };
+  // nothing to show and the fetch failed (offline, nothing kept): none, as the screens say
+  const data = query.data ?? (query.isError ? NONE : undefined);
+  return { data: userId ? data : NONE, status: statusOf(query) };
 }
