@@ -1,5 +1,6 @@
 /** The events as screens show them (query cache; kept on the device by persist.ts). */
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { compareIso } from '../../domain/dates.ts';
 import type { EventDetail } from '../../domain/types.ts';
 import { type Listing, listingOf } from '../listing.ts';
@@ -11,14 +12,24 @@ import { upcomingEventsQuery } from './upcoming-query.ts';
 export const listed = (events: EventDetail[]) =>
   events.filter((e) => !e.parent_id).sort((a, b) => compareIso(a.starts_at, b.starts_at));
 
+/**
+ * A list's answer arrives as a deferred value: React renders the screen it fills (a home of cards)
+ * in the background, in slices, not in one long task that would hold up a tap (a query's update
+ * alone renders synchronously).
+ */
+function useDeferredListing<T>(query: UseQueryResult<T>): Listing<T> {
+  const data = useDeferredValue(query.data);
+  return listingOf({ ...query, data } as UseQueryResult<T>);
+}
+
 /** Upcoming top-level events (home), soonest first. */
 export function useUpcomingEvents(): Listing<EventDetail[]> {
-  return listingOf(useQuery({ ...upcomingEventsQuery(), select: listed }));
+  return useDeferredListing(useQuery({ ...upcomingEventsQuery(), select: listed }));
 }
 
 /** Top-level events starting in `month` (São Paulo time), soonest first. */
 export function useMonthEvents(month: string): Listing<EventDetail[]> {
-  return listingOf(useQuery({ ...monthEventsQuery(month), select: listed }));
+  return useDeferredListing(useQuery({ ...monthEventsQuery(month), select: listed }));
 }
 
 /**
