@@ -18,6 +18,8 @@ import { queryClient } from './query-client.ts';
 export async function clearMemberData(): Promise<void> {
   queryClient.removeQueries({ queryKey: ['me'] });
   await removeKept('me');
+  // a restore queued before the wipe may have put kept rows back meanwhile
+  queryClient.removeQueries({ queryKey: ['me'] });
   if (await storeOnDevice()) await clearRosters(await openDb()); // queued check-ins stay to be sent
 }
 

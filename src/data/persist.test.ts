@@ -126,6 +126,20 @@ describe('sign-out wipe', () => {
     expect(await kept()).toEqual([]);
   });
 
+  it('what a restore queued before the wipe puts back is removed too', async () => {
+    await db.queries.put({
+      hash: '["me","u1","registrations"]',
+      key: ['me', 'u1', 'registrations'],
+      data: [aRegistration('r1', 'u1')],
+      updatedAt: 10,
+    });
+    const restoring = restoreQueries();
+    await clearMemberData();
+    await restoring;
+    expect(queryClient.getQueryData(myRegistrationsQuery('u1').queryKey)).toBeUndefined();
+    expect(await kept()).toEqual([]);
+  });
+
   it('runs from the session module’s sign-out cleanups (as main.tsx registers it)', async () => {
     vi.stubEnv('VITE_SUPABASE_URL', 'http://localhost:54321');
     const { registerSignOutCleanup, runSignOutCleanups } = await import('../lib/session.ts');

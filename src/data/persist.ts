@@ -5,9 +5,10 @@
  * it fills is painted, and read back (`restoreQueries`) into the cache:
  * - at start-up where the service worker served the page (the installed app, maybe offline: the
  *   store may be all there is to show);
- * - otherwise when a read fails (offline, server down): the query's error then lands on a cache
- *   that holds what the device kept, so the screen shows that instead of a failure;
- * so a first visit never loads Dexie before its first screen.
+ * - when a read fails (offline, server down): the query's error then lands on a cache that holds
+ *   what the device kept, so the screen shows that instead of a failure;
+ * - when the member's registrations are asked (their ticket shows before the API answers);
+ * so a guest's first visit never loads Dexie before its first screen.
  * An answer restored never replaces a newer one. The sign-out wipe (member-data.ts) removes the
  * 'me' queries from the cache and the store. React-free.
  */
@@ -35,7 +36,7 @@ let restoring: Promise<void> | undefined;
 /** True while restored answers are put in the cache (they are not written back). */
 let putting = false;
 
-/** Reads the kept answers into the cache, once per page; never throws. */
+/** Reads the kept answers into the cache (one read at a time: a call meanwhile joins it); never throws. */
 export function restoreQueries(): Promise<void> {
   restoring ??= serially(async () => {
     if (!(await storeOnDevice())) return;
@@ -46,7 +47,11 @@ export function restoreQueries(): Promise<void> {
     } finally {
       putting = false;
     }
-  }).catch(() => undefined);
+  })
+    .catch(() => undefined)
+    .finally(() => {
+      restoring = undefined;
+    });
   return restoring;
 }
 
