@@ -1,11 +1,12 @@
 /**
  * The page's first API read, started while the app's JS is still on its way. A module of its own
  * (no imports; `async` in index.html, so it runs as soon as it arrives) that fetches exactly the
- * public read the events store makes first on this address and leaves the pending answer for it
- * (`takeFirstRead` in lib/api.ts, once). Without it the read would start only after the entry, the
+ * public read the page's first query makes on this address (the home's upcoming events, an event)
+ * and leaves the pending answer for it: that query's fetch takes it (`takeFirstRead` in lib/api.ts,
+ * once), so it seeds the query cache. Without it the read would start only after the entry, the
  * route chunks and React have run. Works on a static host too: the address is read in the browser,
  * the API's origin is the build's. (A `<link rel="preload" as="fetch">` would do the same on paper,
- * but whether the store's fetch adopts it is the browser's call: under Chromium's DevTools tracing
+ * but whether the query's fetch adopts it is the browser's call: under Chromium's DevTools tracing
  * it hung; handing over the promise cannot miss.)
  *
  * When the answer arrives it also starts the first cards' images (`firstImages`), which the page
@@ -40,7 +41,7 @@ export function firstImages(answer: unknown): string[] {
     .filter((image): image is string => typeof image === 'string' && image !== '');
 }
 
-/** Where the pending answer waits for the store (lib/api.ts reads it by this name). */
+/** Where the pending answer waits for the query (lib/api.ts reads it by this name). */
 export interface FirstRead {
   url: string;
   at: number;
@@ -50,7 +51,7 @@ export interface FirstRead {
 /**
  * Where the Supabase surface lives (`SUPABASE_URL` in lib/config.ts). This rule and the image URL's
  * are repeated here so that this file imports nothing: an import would make it wait for a shared
- * chunk. The e2e tests prove both ends agree: the store takes this read, the cards these images.
+ * chunk. The e2e tests prove both ends agree: the query takes this read, the cards these images.
  */
 const base =
   typeof document === 'undefined'
@@ -71,5 +72,5 @@ if (base && url) {
         image.src = publicImageUrl(path, base)!;
       }
     })
-    .catch(() => undefined); // a failure is the store's to report, when it takes the answer
+    .catch(() => undefined); // a failure is the query's to report, when it takes the answer
 }

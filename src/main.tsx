@@ -1,7 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearMemberData, clearMemberDataLeftBehind } from './data/member-data.ts';
+import { startPersisting } from './data/persist.ts';
+import { queryClient } from './data/query-client.ts';
 import { registerSignOutCleanup } from './lib/session.ts';
 import { hasStoredSession } from './lib/stored-session.ts';
 import { router } from './router.tsx';
@@ -13,6 +16,8 @@ import './features/shell/shell.css';
 // Signing out (from any screen) wipes the member's data from this device. Registered here, at
 // start-up, not by whichever screen's chunk happens to be loaded when the member signs out.
 registerSignOutCleanup(clearMemberData);
+// The answers that must open offline (events, the member's registrations) are kept on the device.
+startPersisting();
 // No session stored at all: whoever used the app here signed out while it was not running (in a tab
 // since closed, or with a version that did not wipe). What they left is nobody's: remove it.
 if (!hasStoredSession()) void clearMemberDataLeftBehind();
@@ -27,7 +32,9 @@ void router.load().finally(() =>
   startTransition(() =>
     root.render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </StrictMode>,
     ),
   ),

@@ -1,7 +1,7 @@
 /**
- * THE browser store (Dexie database `congrega`). Screens read it through live queries (the use-*.ts
- * hooks of each store folder); each store's refresh.ts refreshes it from the API
- * (stale-while-revalidate). React-free.
+ * THE browser store (Dexie database `congrega`): where the device itself is the source of truth (the
+ * door's rosters and the outbox of queued check-ins, read through live queries), and where the
+ * TanStack Query cache keeps the answers that must open offline (`queries`: persist.ts). React-free.
  *
  * Schema changes go through `VERSIONS`, oldest first: never edit a shipped entry, append one with
  * the new `stores` (Dexie keeps unchanged tables) and an `upgrade` that rewrites stored rows.
@@ -14,23 +14,22 @@ import { DB_NAME } from './db-name.ts';
 // Live queries load with the store (open-db.ts), not with the entry.
 export { liveQuery } from 'dexie';
 
-/** An event as the API returns it, with the keys the lists query by. */
-export interface StoredEvent extends EventDetail {
-  /** `YYYY-MM` of starts_at in São Paulo time. */
+/** An event as schema versions 1–6 stored it (the upgrades below rewrite them). */
+interface StoredEvent extends EventDetail {
   month: string;
-  /** 1 while the event is in the last upcoming list fetched (IndexedDB cannot index booleans). */
   upcoming: 0 | 1;
-  /** When this row was last written from the API (ms). */
   stored_at: number;
 }
 
-/** The signed-in member's own registration; wiped on sign-out. */
-export type StoredRegistration = MyRegistration;
-
-/** When a set (e.g. 'events:upcoming', 'events:month:2026-11', 'registrations') was last refreshed. */
-export interface SyncState {
-  key: string;
-  fetched_at: number;
+/**
+ * One answer of the query cache kept for offline use (persist.ts): the query's key, its hash (the
+ * cache's `queryHash`), the answer and when it was fetched (ms).
+ */
+export interface PersistedQuery {
+  hash: string;
+  key: readonly unknown[];
+  data: unknown;
+  updatedAt: number;
 }
 
 /** A door's downloaded roster of one event: where it stands. */
@@ -135,7 +134,7 @@ export const VERSIONS: readonly SchemaVersion[] = [
     stores: {},
     upgrade: (tx) =>
       tx
-        .table<Partial<StoredRegistration>>('registrations')
+        .table<Partial<MyRegistration>>('registrations')
         .filter((r) => !r.event || !r.tier)
         .delete(),
   },
@@ -170,12 +169,45 @@ export const VERSIONS: readonly SchemaVersion[] = [
       await tx.table('rosterMeta').clear();
     },
   },
+  {
+    // Events and the member's registrations are answers of the query cache now, kept in `queries`
+    // (persist.ts). What the tables held moves there, so events and tickets still open offline
+    // before the first refresh.
+    version: 7,
+    stores: { queries: 'hash', events: null, registrations: null, syncState: null },
+    upgrade: async (tx) => {
+      const rows: PersistedQuery[] = [];
+      const sync = new Map(
+        (await tx.table<{ key: string; fetched_at: number }>('syncState').toArray()).map((s) => [
+          s.key,
+          s.fetched_at,
+        ]),
+      );
+      const events = await tx.table<StoredEvent>('events').toArray();
+      const upcomingAt = sync.get('events:upcoming');
+      if (upcomingAt) {
+        const data = events.filter((e) => e.upcoming === 1).map(({ month, upcoming, stored_at, ...e }) => e);
+        rows.push(persisted(['events', 'upcoming'], data, upcomingAt));
+      }
+      const registrationsAt = sync.get('registrations') ?? 1;
+      const byUser = new Map<string, MyRegistration[]>();
+      for (const r of await tx.table<MyRegistration>('registrations').toArray()) {
+        byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
+      }
+      for (const [userId, list] of byUser)
+        rows.push(persisted(['me', userId, 'registrations'], list, registrationsAt));
+      await tx.table<PersistedQuery>('queries').bulkPut(rows);
+    },
+  },
 ];
 
+/** A row of `queries` for `key` (its hash as the query cache computes it for plain keys). */
+function persisted(key: readonly unknown[], data: unknown, updatedAt: number): PersistedQuery {
+  return { hash: JSON.stringify(key), key, data, updatedAt };
+}
+
 export class CongregaDb extends Dexie {
-  events!: EntityTable<StoredEvent, 'id'>;
-  registrations!: EntityTable<StoredRegistration, 'id'>;
-  syncState!: EntityTable<SyncState, 'key'>;
+  queries!: EntityTable<PersistedQuery, 'hash'>;
   rosters!: EntityTable<RosterEntry, 'id'>;
   rosterMeta!: EntityTable<RosterMeta, 'event_id'>;
   rosterPages!: Table<StoredRosterPage, [string, string, string]>;

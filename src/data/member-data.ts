@@ -1,33 +1,26 @@
 /**
- * What belongs to the signed-in member on this device (their registrations and the sync state of
- * those sets, a door's rosters) and the wipe on sign-out. Public events stay.
+ * What belongs to the signed-in member on this device (the query cache's 'me' answers, kept by
+ * persist.ts; a door's rosters) and the wipe on sign-out. Public events stay.
  * main.tsx registers `clearMemberData` as a sign-out cleanup at start-up, so the wipe runs whichever
- * screen the member signs out from. React-free, and it loads with the entry: it touches the tables
- * only, never a store module (the check-in store would bring the door's rules and texts to every
- * first visit), and opens the store only when it runs, at once (open-db.ts).
+ * screen the member signs out from. React-free, and it loads with the entry: it opens the store only
+ * when it runs.
  */
 import type { CongregaDb } from './db.ts';
 import { openDb, storeOnDevice } from './open-db.ts';
-
-let generation = 0;
+import { removeKept } from './persist.ts';
+import { queryClient } from './query-client.ts';
 
 /**
- * Increases at every wipe. A refresher reads it before fetching and writes only if it has not
- * changed, so an answer for the member that arrives after sign-out never lands in the store.
+ * Removes everything that belongs to the signed-in member. The cache's queries go at once (an
+ * answer still in flight lands on a removed query: never shown, never kept), the kept copies after
+ * every write asked before.
  */
-export function memberDataGeneration(): number {
-  return generation;
-}
-
-/** Removes everything that belongs to the signed-in member. */
 export async function clearMemberData(): Promise<void> {
-  generation++;
-  const db = await openDb();
-  await db.transaction('rw', db.registrations, db.syncState, async () => {
-    await db.registrations.clear();
-    await db.syncState.where('key').startsWith('registrations').delete();
-  });
-  await clearRosters(db); // door rosters are personal data; queued check-ins stay to be sent
+  queryClient.removeQueries({ queryKey: ['me'] });
+  await removeKept('me');
+  // a restore queued before the wipe may have put kept rows back meanwhile
+  queryClient.removeQueries({ queryKey: ['me'] });
+  if (await storeOnDevice()) await clearRosters(await openDb()); // queued check-ins stay to be sent
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * A live query of the browser store for screens (Dexie's liveQuery): undefined until the store has
- * answered, then every answer after each write that touches what it read. `open` loads the store
- * (open-db.ts: at once, unless the screen waits for its first screen); a store that cannot open
- * (IndexedDB unavailable) never answers, and the screen goes on with what the API answered.
+ * A live query of the browser store, for what the device itself is the source of truth of (the
+ * door's rosters and outbox): undefined until the store has answered, then every answer after each
+ * write that touches what it read. `open` loads the store (open-db.ts); a store that cannot open
+ * (IndexedDB unavailable) never answers.
  */
 import { type DependencyList, startTransition, useEffect, useState } from 'react';
 import type { CongregaDb } from './db.ts';

@@ -25,7 +25,7 @@ test('signing out from /profile wipes the member’s data from IndexedDB, public
   await expect(page.getByRole('dialog', { name: DEMO_EVENTS.conference.title })).toBeVisible();
   const before = await storeContents(page);
   expect(before.registrations.every((r) => r.user_id === member.id)).toBe(true);
-  expect(before.syncKeys).toContain('registrations');
+  expect(before.keys).toContain(`["me","${member.id}","registrations"]`);
   expect(before.events).toBeGreaterThan(0);
 
   // A fresh load of /profile: only the profile chunk, nothing of the events screens.
@@ -44,7 +44,7 @@ test('signing out from /profile wipes the member’s data from IndexedDB, public
       const after = await storeContents(page);
       return {
         registrations: after.registrations.length,
-        memberKeys: after.syncKeys.filter((k) => k.startsWith('registrations')),
+        memberKeys: after.keys.filter((k) => k.startsWith('["me",')),
       };
     })
     .toEqual({ registrations: 0, memberKeys: [] });
@@ -79,7 +79,7 @@ test('data left by a member whose session is gone (signed out while the app was 
       const after = await storeContents(page);
       return {
         registrations: after.registrations.length,
-        keys: after.syncKeys.filter((k) => k.startsWith('registrations')),
+        keys: after.keys.filter((k) => k.startsWith('["me",')),
       };
     })
     .toEqual({ registrations: 0, keys: [] });
@@ -89,10 +89,14 @@ test('data left by a member whose session is gone (signed out while the app was 
 test.describe('on a page no service worker served (a first visit)', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the member’s registrations, which only the store shows, open it at once: no wait for a first screen', async ({
+  test('the member’s registrations open the store at once (what the device kept shows before the API answers): no wait for a first screen', async ({
     page,
   }) => {
     await login(page, DEMO_USERS.membro.email);
+    // The device keeps the member's registrations (the home asks for them)
+    await expect
+      .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations kept' })
+      .toBeGreaterThan(0);
     // A phone's latency, so that "at once" and "after the API answered" are far apart.
     await phoneNetwork(page, 400);
     await page.goto('/my-registrations');

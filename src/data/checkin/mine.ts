@@ -1,7 +1,14 @@
-/** The member's own check-ins (GET /v1/checkins). React-free. */
+/**
+ * GET /v1/checkins: the member's own check-ins (part of their data: wiped on sign-out, kept on the
+ * device with it, data/persist.ts).
+ */
+import { queryOptions } from '@tanstack/react-query';
 import type { MyCheckin } from '../../domain/checkin.ts';
 import { fetchApi } from '../api.ts';
+import { myDataKey } from '../registrations/my-registrations-query.ts';
 
-export function fetchMyCheckins(): Promise<MyCheckin[]> {
-  return fetchApi((api) => api.v1.checkins.$get());
-}
+export const myCheckinsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...myDataKey(userId), 'checkins'] as const,
+    queryFn: (): Promise<MyCheckin[]> => fetchApi((api) => api.v1.checkins.$get()),
+  });

@@ -1,58 +1,43 @@
-/** Live reads of the events store for screens, refreshed when shown (stale-while-revalidate). */
-import type { StoredEvent } from '../db.ts';
-import { openStoreAfterFirstScreen } from '../open-db.ts';
-import type { Listing } from '../sync.ts';
-import { useStoreQuery } from '../use-store-query.ts';
-import { useListing, useRefreshWhenOnline } from '../use-sync.ts';
-import { refreshEvent, refreshMonth, refreshUpcoming } from './refresh.ts';
-import { eventSyncKey, monthSyncKey, readEvent, readMonth, readUpcoming, UPCOMING_KEY } from './store.ts';
+/** The events as screens show them (query cache; kept on the device by persist.ts). */
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
+import { compareIso } from '../../domain/dates.ts';
+import type { EventDetail } from '../../domain/types.ts';
+import { type Listing, listingOf } from '../listing.ts';
+import { eventQuery } from './event-query.ts';
+import { monthEventsQuery } from './month-query.ts';
+import { upcomingEventsQuery } from './upcoming-query.ts';
 
-const hasEvents = (events: StoredEvent[]) => events.length > 0;
+/** What a list shows: top-level events (sub-events show inside their event), soonest first. */
+export const listed = (events: EventDetail[]) =>
+  events.filter((e) => !e.parent_id).sort((a, b) => compareIso(a.starts_at, b.starts_at));
+
+/**
+ * A list's answer arrives as a deferred value: React renders the screen it fills (a home of cards)
+ * in the background, in slices, not in one long task that would hold up a tap (a query's update
+ * alone renders synchronously).
+ */
+function useDeferredListing<T>(query: UseQueryResult<T>): Listing<T> {
+  const data = useDeferredValue(query.data);
+  return listingOf({ ...query, data } as UseQueryResult<T>);
+}
 
 /** Upcoming top-level events (home), soonest first. */
-export function useUpcomingEvents(): Listing<StoredEvent[]> {
-  const stored = useStoreQuery(readUpcoming, [], openStoreAfterFirstScreen);
-  useRefreshWhenOnline(UPCOMING_KEY, refreshUpcoming);
-  return useListing(
-    UPCOMING_KEY,
-    stored && { value: stored.events, fetchedAt: stored.fetchedAt },
-    hasEvents,
-    () => void refreshUpcoming(),
-  );
+export function useUpcomingEvents(): Listing<EventDetail[]> {
+  return useDeferredListing(useQuery({ ...upcomingEventsQuery(), select: listed }));
 }
 
 /** Top-level events starting in `month` (São Paulo time), soonest first. */
-export function useMonthEvents(month: string): Listing<StoredEvent[]> {
-  const key = monthSyncKey(month);
-  const stored = useStoreQuery(
-    async (db) => ({ month, ...(await readMonth(db, month)) }),
-    [month],
-    openStoreAfterFirstScreen,
-  );
-  useRefreshWhenOnline(key, () => refreshMonth(month));
-  const current = stored?.month === month ? stored : undefined;
-  return useListing(
-    key,
-    current && { value: current.events, fetchedAt: current.fetchedAt },
-    hasEvents,
-    () => void refreshMonth(month),
-  );
+export function useMonthEvents(month: string): Listing<EventDetail[]> {
+  return useDeferredListing(useQuery({ ...monthEventsQuery(month), select: listed }));
 }
 
-/** One event (overlay, event page); `id` undefined reads nothing. */
-export function useEvent(id: string | undefined): Listing<StoredEvent | null> {
-  const key = eventSyncKey(id ?? '');
-  const stored = useStoreQuery(
-    async (db) => (id ? { id, ...(await readEvent(db, id)) } : { id, event: null, fetchedAt: null }),
-    [id],
-    openStoreAfterFirstScreen,
-  );
-  useRefreshWhenOnline(key, () => (id ? refreshEvent(id) : Promise.resolve()));
-  const current = stored?.id === id ? stored : undefined;
-  return useListing(
-    key,
-    current && { value: current.event, fetchedAt: current.fetchedAt },
-    Boolean,
-    () => void (id && refreshEvent(id)),
-  );
+/**
+ * One event (overlay, event page); `id` undefined reads nothing. Null when there is none to show:
+ * the API has none (status 'not-found'), or it could not be fetched and the device has none.
+ */
+export function useEvent(id: string | undefined): Listing<EventDetail | null> {
+  const listing = listingOf(useQuery({ ...eventQuery(id ?? ''), enabled: Boolean(id) }));
+  if (listing.data === null) return { ...listing, status: { phase: 'not-found' } };
+  return listing.view === 'unavailable' ? { ...listing, data: null } : listing;
 }

@@ -1,17 +1,25 @@
 /**
  * What the member does to their registrations online (checkout, receipt, voucher, cancel); each
- * refreshes the stored set afterwards so /my-registrations and the ticket show the new state, also
- * offline later. React-free. Failures throw the API's ApiFailure (code + pt-BR message).
+ * then invalidates the member's data, which is fetched again at once (also when no screen shows
+ * it), so /my-registrations and the ticket show the new state, also offline later. React-free.
+ * Failures throw the API's ApiFailure (code + pt-BR message).
  */
 import type { CheckoutBody } from '../../domain/registrations.ts';
 import { fetchApi } from '../api.ts';
-import { refreshMyRegistrationsAfterWrite } from './refresh.ts';
+import { queryClient } from '../query-client.ts';
+
+/** After the member changed a registration (here, or a payment elsewhere): their new state. */
+export async function invalidateMyRegistrations(): Promise<void> {
+  // a fetch in flight started before the change may answer without it: cancelled, and a new one asked
+  await queryClient.cancelQueries({ queryKey: ['me'] });
+  await queryClient.invalidateQueries({ queryKey: ['me'], refetchType: 'all' });
+}
 
 export async function startCheckout(eventId: string, tierId: string, body: CheckoutBody) {
   const answer = await fetchApi((api) =>
     api.v1.checkout[':eventId'][':tierId'].$post({ param: { eventId, tierId }, json: body }),
   );
-  await refreshMyRegistrationsAfterWrite();
+  await invalidateMyRegistrations();
   return answer[0]!;
 }
 
@@ -19,7 +27,7 @@ export async function uploadReceipt(confirmationId: string, receipt: File) {
   const answer = await fetchApi((api) =>
     api.v1.confirmation[':id'].receipt.$post({ param: { id: confirmationId }, form: { receipt } }),
   );
-  await refreshMyRegistrationsAfterWrite();
+  await invalidateMyRegistrations();
   return answer;
 }
 
@@ -30,7 +38,7 @@ export async function applyVoucher(
   const answer = await fetchApi((api) =>
     api.v1.confirmation[':id'].voucher.$post({ param: { id: confirmationId }, json: input }),
   );
-  await refreshMyRegistrationsAfterWrite();
+  await invalidateMyRegistrations();
   return answer;
 }
 
@@ -38,6 +46,6 @@ export async function cancelRegistration(eventId: string) {
   const answer = await fetchApi((api) =>
     api.v1.registrations[':eventId']['cancel-registration'].$post({ param: { eventId } }),
   );
-  await refreshMyRegistrationsAfterWrite();
+  await invalidateMyRegistrations();
   return answer;
 }

@@ -1,33 +1,31 @@
-/** The member's registrations for screens, from the store, refreshed while signed in and online. */
-import { useEffect } from 'react';
-import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
-import type { StoredRegistration } from '../db.ts';
-import { type SyncStatus, syncStatusOf } from '../sync.ts';
-import { useStoreQuery } from '../use-store-query.ts';
-import { useSyncStatus } from '../use-sync.ts';
-import { refreshMyRegistrations } from './refresh.ts';
-import { READ_NONE, REGISTRATIONS_KEY, readMyRegistrations } from './store.ts';
+/** The member's registrations for screens (query cache; kept on the device by persist.ts). */
+import { useQuery } from '@tanstack/react-query';
+import type { MyRegistration } from '../../domain/types.ts';
+import { useSessionStore } from '../../lib/session.ts';
+import { type SyncStatus, statusOf } from '../listing.ts';
+import { myRegistrationsQuery } from './my-registrations-query.ts';
+
+/** The empty set (one instance, so guests get a stable value). */
+const NONE: MyRegistration[] = [];
 
 /**
- * The member's registrations (all statuses; use `currentRegistration` from domain/tiers to pick
- * the one that counts for an event). Empty for guests; undefined while the store answers.
- * `refresh: 'once'` (something app-wide, e.g. the check-in prompt) refreshes only when nothing
- * refreshed them since the app opened; screens refresh on every visit.
+ * The member's registrations (all statuses; use `currentRegistration` from domain/registrations to
+ * pick the one that counts for an event). Empty for guests; undefined until there is an answer
+ * (empty when it could not be fetched and the device kept none).
+ * `refresh: 'once'` (something app-wide, e.g. the check-in prompt) fetches only when the cache has
+ * nothing yet; screens fetch again on every visit once the answer is stale.
  */
 export function useMyRegistrations(options: { refresh?: 'always' | 'once' } = {}): {
-  data: StoredRegistration[] | undefined;
+  data: MyRegistration[] | undefined;
   status: SyncStatus;
 } {
-  const once = options.refresh === 'once';
   const userId = useSessionStore((s) => s.session?.user.id);
-  const online = useOnlineStatus();
-  // Only the signed-in member's rows, even before a stale store from another account is wiped.
-  const rows = useStoreQuery((db) => (userId ? readMyRegistrations(db, userId) : READ_NONE), [userId]);
-  useEffect(() => {
-    if (!userId || !online) return;
-    if (once && syncStatusOf(REGISTRATIONS_KEY).phase !== 'idle') return;
-    void refreshMyRegistrations();
-  }, [userId, online, once]);
-  const status = useSyncStatus(REGISTRATIONS_KEY);
-  return { data: userId ? rows : READ_NONE, status };
+  const query = useQuery({
+    ...myRegistrationsQuery(userId ?? ''),
+    enabled: Boolean(userId),
+    ...(options.refresh === 'once' ? { refetchOnMount: false } : {}),
+  });
+  // nothing to show and the fetch failed (offline, nothing kept): none, as the screens say
+  const data = query.data ?? (query.isError ? NONE : undefined);
+  return { data: userId ? data : NONE, status: statusOf(query) };
 }

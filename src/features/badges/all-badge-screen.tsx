@@ -1,6 +1,5 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { queryClient } from '../../data/query-client.ts';
 import { formatDate } from '../../domain/dates.ts';
 import { badgeMessages as m } from '../../domain/messages/reports.ts';
 import { badgeQrContent, badgeSheets } from '../../domain/reports.ts';
@@ -18,18 +17,10 @@ export interface AllBadgeScreenProps {
 
 /**
  * `/admin/all-badge?event={id}`: the badges of an event's paid registrations on A4 sheets, 8 a
- * sheet (2 × 4 of 100 × 70 mm). Outside the main layout, so it brings the app's query client itself.
+ * sheet (2 × 4 of 100 × 70 mm).
  * When every QR is drawn it opens the print dialog once; 'Imprimir' opens it again.
  */
-export function AllBadgeScreen(props: AllBadgeScreenProps) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <AllBadges {...props} />
-    </QueryClientProvider>
-  );
-}
-
-function AllBadges({ eventId, onEventChange }: AllBadgeScreenProps) {
+export function AllBadgeScreen({ eventId, onEventChange }: AllBadgeScreenProps) {
   const id = useId();
   const events = useQuery(badgeEventsQuery());
   return (

@@ -7,9 +7,12 @@
  * that event's own page, which always asks. Mounted by the main layout's route for signed-in users
  * only, in a chunk of its own.
  */
+
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { fetchMyCheckins } from '../../data/checkin/mine.ts';
+import { myCheckinsQuery } from '../../data/checkin/mine.ts';
+import { queryClient } from '../../data/query-client.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { isTimeToCheckIn } from '../../domain/checkin.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
@@ -40,9 +43,6 @@ export function CheckinPrompt() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
   const [now] = useState(() => new Date());
-  // event ids the member already checked in to (undefined: not known yet; offline it stays unknown
-  // and the prompt shows: the QR works offline)
-  const [checkedIn, setCheckedIn] = useState<Set<string> | undefined>(undefined);
   const [closed, setClosed] = useState(dismissedThisSession);
 
   const ticket = (registrations ?? []).find(
@@ -60,17 +60,14 @@ export function CheckinPrompt() {
   );
   const eventId = ticket?.event_id;
 
-  useEffect(() => {
-    if (!eventId) return;
-    let live = true;
-    fetchMyCheckins().then(
-      (list) => live && setCheckedIn(new Set(list.map((c) => c.event_id))),
-      () => live && setCheckedIn(new Set()),
-    );
-    return () => {
-      live = false;
-    };
-  }, [eventId]);
+  // event ids the member already checked in to (undefined: not known yet; when they cannot be
+  // fetched, offline, none: the prompt shows, the QR works offline)
+  const checkins = useQuery({ ...myCheckinsQuery(userId ?? ''), enabled: Boolean(eventId && userId) });
+  const checkedIn = checkins.data
+    ? new Set(checkins.data.map((c) => c.event_id))
+    : checkins.isError
+      ? new Set<string>()
+      : undefined;
 
   const waiting = Boolean(eventId) && checkedIn !== undefined && !checkedIn.has(eventId!);
   useEffect(() => {
@@ -79,7 +76,10 @@ export function CheckinPrompt() {
     let live = true;
     void subscribeToMyCheckins(userId, (row) => {
       if (row.event_id !== eventId) return;
-      setCheckedIn((set) => new Set([...(set ?? []), eventId]));
+      queryClient.setQueryData(myCheckinsQuery(userId).queryKey, (list = []) => [
+        ...list,
+        { event_id: eventId, at: new Date().toISOString() },
+      ]);
       void navigate({ to: '/event-welcome' });
     }).then((stop) => {
       if (live) unsubscribe = stop;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render as renderInDom, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RosterEntry } from '../../domain/checkin.ts';
@@ -55,6 +56,12 @@ function signIn(permissions: string[]) {
   useSessionStore.setState({
     me: { permissions, profile: { name: 'Ana Porteira' } } as unknown as Me,
   });
+}
+
+/** The screen as the app mounts it: under the root's query client (a fresh one per test). */
+function render(ui: React.ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderInDom(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
 beforeEach(() => {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   checkInLocally,
@@ -10,7 +11,7 @@ import {
   rosterPagesIndex,
   setDoorDeviceName,
 } from '../../data/checkin/store.ts';
-import { downloadRoster, flushCheckins, httpDoorApi, pullRoster } from '../../data/checkin/sync.ts';
+import { downloadRoster, flushCheckins, pullRoster } from '../../data/checkin/sync.ts';
 import {
   useAppStoredOffline,
   useCheckinIssues,
@@ -27,6 +28,7 @@ import { firstName } from '../../domain/people.ts';
 import { formatCpf, onlyDigits } from '../../domain/validation.ts';
 import { useMeStatus, useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { doorEventsQuery } from './api/door-events.ts';
 import { signal } from './feedback.ts';
 import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
@@ -62,7 +64,6 @@ function useDoorEvent(): [string, (id: string) => void] {
 function Door() {
   const online = useOnlineStatus();
   const [device, setDevice] = useState(() => doorDeviceName(m.defaultDevice));
-  const [events, setEvents] = useState<CheckinEvent[] | null>(null);
   const stored = useStoredRosters();
   const [eventId, setEventId] = useDoorEvent();
   const [scannerFetched, setScannerFetched] = useState(false);
@@ -82,9 +83,7 @@ function Door() {
   const outbox = useRef<ReturnType<typeof startOutboxSync> | null>(null);
 
   // the events: from the API when online, else the rosters kept here
-  useEffect(() => {
-    httpDoorApi.events().then(setEvents, () => setEvents(null));
-  }, []);
+  const events = useQuery(doorEventsQuery).data ?? null;
   const choices: CheckinEvent[] = useMemo(
     () => [
       ...(events ?? []),

@@ -4,15 +4,17 @@
  * person. Shown on the checkout's last step and in the registration's detail.
  */
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import type { StoredRegistration } from '../../data/db.ts';
-import { applyVoucher, uploadReceipt } from '../../data/registrations/mutations.ts';
-import { refreshMyRegistrationsAfterWrite } from '../../data/registrations/refresh.ts';
+import {
+  applyVoucher,
+  invalidateMyRegistrations,
+  uploadReceipt,
+} from '../../data/registrations/mutations.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
 import { validationMessages } from '../../domain/messages/validation.ts';
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '../../domain/registrations.ts';
 import { pixKeyOf } from '../../domain/tiers.ts';
-import type { Confirmation } from '../../domain/types.ts';
+import type { Confirmation, MyRegistration } from '../../domain/types.ts';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useVoucherCode } from './voucher-step.tsx';
@@ -20,16 +22,14 @@ import { useVoucherCode } from './voucher-step.tsx';
 const MercadoPagoStatus = lazy(() =>
   import('./mercadopago-pix.tsx').then((x) => ({ default: x.MercadoPagoStatus })),
 );
-const refreshAfterProvider = () => void refreshMyRegistrationsAfterWrite().catch(() => {});
-/** Spec §9: the voucher is sent 200 ms after its 8th character. */
-export const VOUCHER_AUTOSUBMIT_MS = 200;
+const refreshAfterProvider = () => void invalidateMyRegistrations().catch(() => {});
 
 export function MethodNext({
   registration,
   attempt,
   onVoucherPaid,
 }: {
-  registration: StoredRegistration;
+  registration: MyRegistration;
   attempt: Confirmation;
   onVoucherPaid(): void;
 }) {

@@ -6,7 +6,6 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { StoredRegistration } from '../../data/db.ts';
 import { cancelRegistration } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
@@ -22,7 +21,7 @@ import {
   numberedAttempts,
   statusLabel,
 } from '../../domain/registrations.ts';
-import type { Confirmation } from '../../domain/types.ts';
+import type { Confirmation, MyRegistration } from '../../domain/types.ts';
 import { useOnlineStatus } from '../../lib/session.ts';
 import { notify } from '../../ui/notices.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
@@ -95,7 +94,7 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
   );
 }
 
-function Group({ title, items, now }: { title: string; items: StoredRegistration[]; now?: boolean }) {
+function Group({ title, items, now }: { title: string; items: MyRegistration[]; now?: boolean }) {
   if (!items.length) return null;
   const id = `group-${title.replace(/\W+/g, '-')}`;
   return (
@@ -141,7 +140,7 @@ function CloseLink() {
   );
 }
 
-function RegistrationDetail({ registration }: { registration: StoredRegistration }) {
+function RegistrationDetail({ registration }: { registration: MyRegistration }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const newest = registration.confirmations[0];

@@ -70,12 +70,11 @@ function MonthSection({
   eagerFirst: boolean;
   onSettled(month: string): void;
 }) {
-  const { data, fetched, status, retry } = useMonthEvents(month);
+  const { data, fetched, status, view, retry } = useMonthEvents(month);
   const online = useOnlineStatus();
   const titleId = `month-${month}`;
-  const failed = status.phase === 'offline' || status.phase === 'error';
-  // Skeleton until the month's first answer is in the store (see the home screen).
-  const waiting = !data || (!fetched && !data.length && !failed);
+  // Skeleton until the month's first answer (see the home screen).
+  const waiting = view === 'loading';
   useEffect(() => {
     if (!waiting) onSettled(month);
   }, [waiting, month, onSettled]);
@@ -90,7 +89,7 @@ function MonthSection({
       />
       {waiting ? (
         <CardSkeletons count={1} />
-      ) : data.length ? (
+      ) : data?.length ? (
         <EventList events={data} eagerFirst={eagerFirst} />
       ) : (
         (fetched || status.phase === 'ok') && <p className="empty-state">{eventMessages.noEventsInMonth}</p>

@@ -3,8 +3,9 @@
  * toggles the ticket QR, and when they checked in. The overlay 'Está na hora de fazer o Check-in...'
  * is the app-wide check-in prompt (features/checkin/checkin-prompt.tsx), which also shows here.
  */
-import { useEffect, useState } from 'react';
-import { fetchMyCheckins } from '../../../data/checkin/mine.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { myCheckinsQuery } from '../../../data/checkin/mine.ts';
 import { useMyRegistrations } from '../../../data/registrations/use-my-registrations.ts';
 import { formatTime } from '../../../domain/dates.ts';
 import { checkinMessages as m } from '../../../domain/messages/checkin.ts';
@@ -19,19 +20,8 @@ export function CheckinSection({ event }: { event: EventDetail }) {
   const registration = userId ? currentRegistration(registrations, event.id) : undefined;
   const paid = registration && hasValidTicket(registration) ? registration : undefined;
   const [showQr, setShowQr] = useState(false);
-  const [checkedInAt, setCheckedInAt] = useState<string | null | undefined>(undefined);
-
-  useEffect(() => {
-    if (!paid) return;
-    let live = true;
-    fetchMyCheckins().then(
-      (list) => live && setCheckedInAt(list.find((c) => c.event_id === event.id)?.at ?? null),
-      () => live && setCheckedInAt(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [paid, event.id]);
+  const checkins = useQuery({ ...myCheckinsQuery(userId ?? ''), enabled: Boolean(paid && userId) });
+  const checkedInAt = checkins.data?.find((c) => c.event_id === event.id)?.at;
 
   if (!paid) return null;
   return (

@@ -3,13 +3,14 @@
  * (GET /v1/files?type=eventFile&filename=...); guests are asked to log in. Failures are logged
  * (product-spec.md §8) and a short pt-BR text is shown.
  */
-import { useEffect, useId, useState } from 'react';
-import { fetchApi } from '../../../data/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { eventMessages } from '../../../domain/messages.ts';
 import type { EventFile } from '../../../domain/types.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { Sheet } from '../../../ui/sheet.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { eventFileUrlQuery } from '../api/event-file-url.ts';
 import { useScrollLock } from '../use-scroll-lock.ts';
 import { AppLink } from './app-link.tsx';
 import { CloseButton } from './close-button.tsx';
@@ -59,23 +60,12 @@ export function EventFiles({ eventId, files }: { eventId: string; files: EventFi
 
 function FileViewer({ file, onClose }: { file: EventFile; onClose(): void }) {
   const titleId = useId();
-  const [url, setUrl] = useState<string | null>(null);
+  const signed = useQuery(eventFileUrlQuery(file.path));
+  const url = signed.data ?? null;
   const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [imageFailed, setFailed] = useState(false);
+  const failed = imageFailed || signed.isError;
   useScrollLock();
-
-  useEffect(() => {
-    let live = true;
-    fetchApi((api) => api.v1.files.$get({ query: { type: 'eventFile', filename: file.path } }))
-      .then((r) => live && setUrl(r.signedUrl))
-      .catch((error: unknown) => {
-        console.error('[files] signed address failed', error);
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [file.path]);
 
   const isImage = IMAGE.test(file.path);
   return (

@@ -4,11 +4,11 @@
  * Loaded on demand (it carries DOMPurify), preloaded when the browser is idle.
  */
 import { useId } from 'react';
-import type { StoredEvent } from '../../../data/db.ts';
 import { useEvent } from '../../../data/events/use-events.ts';
 import { formatDateTime, formatLongDateTime } from '../../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../../domain/messages.ts';
 import { policyLines } from '../../../domain/policy.ts';
+import type { EventDetail } from '../../../domain/types.ts';
 import { imageUrl } from '../../../lib/config.ts';
 import { useHasPermission } from '../../../lib/session.ts';
 import { Sheet } from '../../../ui/sheet.tsx';
@@ -58,7 +58,7 @@ export default function EventOverlay({ id, onClose }: { id: string; onClose(): v
   );
 }
 
-function EventDetails({ event, titleId }: { event: StoredEvent; titleId: string }) {
+function EventDetails({ event, titleId }: { event: EventDetail; titleId: string }) {
   const canEdit = useHasPermission('write_events');
   const src = imageUrl(event.image);
   const venue = event.venues[0];

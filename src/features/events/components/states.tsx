@@ -1,5 +1,5 @@
 /** Loading, empty, offline and error states shared by the event screens. */
-import type { SyncStatus } from '../../../data/sync.ts';
+import type { SyncStatus } from '../../../data/listing.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import { useOnlineStatus } from '../../../lib/session.ts';
 

@@ -1,0 +1,13 @@
+/** GET /v1/events?month=: one month of 'Todos os eventos' (kept on the device: persist.ts). */
+import { queryOptions } from '@tanstack/react-query';
+import type { EventDetail } from '../../domain/types.ts';
+import { fetchPublic } from '../api.ts';
+import { orKept } from '../persist.ts';
+
+export const monthEventsQuery = (month: string) =>
+  queryOptions({
+    queryKey: ['events', 'month', month] as const,
+    queryFn: (): Promise<EventDetail[]> =>
+      orKept(() => fetchPublic((api) => api.v1.events.$get({ query: { month } }))),
+    gcTime: Number.POSITIVE_INFINITY,
+  });

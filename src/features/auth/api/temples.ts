@@ -1,0 +1,16 @@
+/** GET /v1/temples: the congregations, sorted by name; kept on the device for offline use (data/persist.ts). */
+import { queryOptions } from '@tanstack/react-query';
+import { orKept } from '../../../data/persist.ts';
+import { apiClient, unwrap } from '../../../lib/api.ts';
+
+export const templesQuery = queryOptions({
+  queryKey: ['temples'] as const,
+  queryFn: () =>
+    orKept(async () =>
+      [...(await unwrap(apiClient().v1.temples.$get()))].sort((a, b) =>
+        a.name.localeCompare(b.name, 'pt-BR'),
+      ),
+    ),
+  staleTime: 30 * 60_000,
+  gcTime: Number.POSITIVE_INFINITY,
+});
