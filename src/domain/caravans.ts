@@ -99,3 +99,34 @@ export interface GuestInfo {
   name: string;
   email: string | null;
 }
+
+/**
+ * The leader's list with each caravan once: the guests' registrations of one group collapse into
+ * the one holding the group's payment attempt (its card opens the payment and the group's tickets);
+ * every other registration stays.
+ */
+export function collapseCaravans<
+  R extends {
+    group?: { id: string } | null;
+    guest?: unknown;
+    confirmations?: readonly { request_data: Record<string, unknown> | null }[];
+  },
+>(rows: readonly R[]): R[] {
+  const shown = new Map<string, R>();
+  for (const r of rows) {
+    if (!r.group || !r.guest) continue;
+    const payer = r.confirmations?.[0] && !r.confirmations[0].request_data?.group_id;
+    if (!shown.has(r.group.id) || payer) shown.set(r.group.id, r);
+  }
+  return rows.filter((r) => !r.group || !r.guest || shown.get(r.group.id) === r);
+}
+
+/** The registrations of the group `groupId` the leader holds, by name. */
+export function caravanMembers<R extends { group?: { id: string } | null; guest?: { name: string } | null }>(
+  rows: readonly R[],
+  groupId: string,
+): R[] {
+  return rows
+    .filter((r) => r.group?.id === groupId && r.guest)
+    .sort((a, b) => a.guest!.name.localeCompare(b.guest!.name, 'pt-BR'));
+}

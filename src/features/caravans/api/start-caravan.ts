@@ -1,0 +1,23 @@
+/**
+ * POST /v1/checkout/{eventId}/{tierId}/caravan: the leader's one checkout for several people. The
+ * member's stored registrations are refreshed afterwards so /my-registrations shows every ticket of
+ * the group (also offline later). Failures throw ApiFailure with the API's pt-BR message.
+ */
+
+import { refreshMyRegistrationsAfterWrite } from '../../../data/registrations/refresh.ts';
+import type { CaravanBody } from '../../../domain/caravans.ts';
+import { apiClient, unwrap } from '../../../lib/api.ts';
+
+export async function startCaravan(
+  eventId: string,
+  tierId: string,
+  body: Omit<CaravanBody, 'people'> & {
+    people: { name: string; cpf: string; email: string }[];
+  },
+) {
+  const answer = await unwrap(
+    apiClient().v1.checkout[':eventId'][':tierId'].caravan.$post({ param: { eventId, tierId }, json: body }),
+  );
+  await refreshMyRegistrationsAfterWrite();
+  return answer;
+}
