@@ -29,6 +29,8 @@ export const caravanMessages = {
   ticketOf: (name: string) => `Ingresso de ${name}`,
   guestLabel: 'Convidado(a)',
   leader: 'Líder',
+  staffGroup: 'Caravana',
+  staffLeader: (name: string) => `Caravana inscrita por ${name}`,
   claimTitle: 'Guardar ingresso na minha conta',
   claimText:
     'Este ingresso foi feito por um líder de caravana para o seu e-mail. Guarde-o na sua conta para vê-lo em Minhas inscrições.',

@@ -5,8 +5,10 @@ import { randomCpf } from '../../../../tests/e2e/cpf.ts';
 import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
 import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
+import { listAdminConfirmations } from '../admin-confirmations/admin-confirmations.service.ts';
 import { syncCheckins } from '../checkins/checkins.service.ts';
 import { applyProviderPayment } from '../mercadopago/mercadopago.service.ts';
+import { reportSummary } from '../reports/reports.service.ts';
 
 // The real app over a migrated database: PGlite in the unit project, PostgreSQL in the postgres one.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -211,6 +213,28 @@ describe('POST /v1/checkout/{eventId}/{tierId}/caravan', () => {
       [fx.eventId],
     );
     expect(n!.n).toBe(4);
+  });
+});
+
+describe('staff', () => {
+  it('see each guest by name with the caravan, and the report counts each person', async () => {
+    const fx = await makeEvent(db(), { total: 10 });
+    const l = await leader();
+    const group = people(3);
+    await caravan(l.token, fx, { paymentMethod: 'cash', people: group });
+    const page = await listAdminConfirmations(db(), { eventId: fx.eventId }, undefined);
+    expect(page.items.map((i) => i.user.name).sort()).toEqual(group.map((p) => p.name).sort());
+    const [leaderName] = await db().query<{ name: string }>('select name from profiles where id = $1', [
+      l.id,
+    ]);
+    expect(page.items.every((i) => i.caravan?.leader_name === leaderName!.name)).toBe(true);
+    expect(page.items.find((i) => i.user.name === group[0]!.name)!.user.email).toBe(group[0]!.email);
+    const found = await listAdminConfirmations(db(), { eventId: fx.eventId, text: 'Caravana B' }, undefined);
+    expect(found.items.map((i) => i.user.name)).toEqual([group[1]!.name]);
+    // the report counts each person of the caravan (with the leader's congregation)
+    const summary = await reportSummary(db(), fx.eventId);
+    expect(summary.registrations).toBe(3);
+    expect(summary.status).toEqual([{ status: 'pending', cnt: 3 }]);
   });
 });
 
