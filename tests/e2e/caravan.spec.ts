@@ -8,6 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect as baseExpect, chromium, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { checkinMessages } from '../../src/domain/messages/checkin.ts';
@@ -76,6 +77,13 @@ async function newLeader(request: APIRequestContext): Promise<string> {
   return email;
 }
 
+/** No WCAG 2.1 AA violation on the screen as it stands (the new screens' accessibility). */
+async function expectAccessible(page: Page) {
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function fillCaravan(page: Page, people: { name: string; cpf: string; email: string }[]) {
   for (let i = 2; i < people.length; i++)
     await page.getByRole('button', { name: '+ Adicionar pessoa' }).click();
@@ -108,6 +116,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   await fillCaravan(page, PEOPLE);
   await page.getByLabel('Forma de pagamento').selectOption({ label: 'PIX' });
   await expect(page.getByTestId('caravan-total')).toHaveText(/^4 pessoas · total R\$\s160,00$/);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Inscrever caravana »' }).click();
   await expect(page.getByText('Caravana inscrita! Cada pessoa tem o seu ingresso.').first()).toBeVisible();
 
@@ -148,6 +157,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   await expect(group.getByTestId('caravan-ticket')).toHaveCount(4);
   await expect(group.getByTestId('manual-code')).toHaveCount(4);
   await expect(group.getByRole('img', { name: 'QR code da caravana de 4 pessoas' })).toBeVisible();
+  await expectAccessible(page);
   const url = page.url();
   await page.context().setOffline(true);
   await page.goto(url);
@@ -188,6 +198,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
     const list = door.getByTestId('door-group');
     await expect(list.getByRole('heading', { name: 'Caravana de 4 pessoas' })).toBeVisible();
     await door.getByRole('button', { name: 'Parar câmera' }).click();
+    await expectAccessible(door);
     for (const p of PEOPLE.slice(0, 3)) await list.getByLabel(p.name).check();
     await list.getByRole('button', { name: 'Admitir marcados »' }).click();
     await expect(list.getByText('3 pessoas admitidas.')).toBeVisible();
