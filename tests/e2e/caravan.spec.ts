@@ -211,6 +211,11 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
     await door.getByLabel('Código manual ou CPF').fill(fourth.seq);
     await door.getByRole('button', { name: 'Fazer checkin' }).click();
     await expect(door.getByText('Checkin de Davi feito!')).toBeVisible();
+    // a caravan member's code also offers the group's list: everyone is in now
+    await door.getByRole('button', { name: 'Ver a caravana desta pessoa »' }).click();
+    await expect(list.getByText('Todos da caravana já entraram.')).toBeVisible();
+    await expect(list.getByText(/já entrou às/)).toHaveCount(4);
+    await list.getByRole('button', { name: 'Fechar' }).click();
     await expect(door.getByTestId('door-pending')).toHaveText('4 checkins aguardando envio');
 
     // back online: the queue is sent, each person counted once

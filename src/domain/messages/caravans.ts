@@ -45,6 +45,7 @@ export const caravanMessages = {
   doorAdmitted: (n: number) => (n === 1 ? '1 pessoa admitida.' : `${n} pessoas admitidas.`),
   doorNoneLeft: 'Todos da caravana já entraram.',
   doorClose: 'Fechar',
+  doorSeeGroup: 'Ver a caravana desta pessoa »',
 } as const;
 
 /** API errors of the caravan checkout and the claim. */

@@ -22,6 +22,7 @@ import { startOutboxSync } from '../../data/outbox/outbox.ts';
 import { parseGroupCode } from '../../domain/caravans.ts';
 import { type CheckinEvent, formatSeq, resultMessage } from '../../domain/checkin.ts';
 import { formatDateTime, formatTime } from '../../domain/dates.ts';
+import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
 import { firstName } from '../../domain/people.ts';
@@ -334,6 +335,15 @@ function Door() {
         )}
         {feedbackText && <span className="door-feedback-message">{feedbackText}</span>}
       </output>
+      {feedback && 'entry' in feedback && feedback.entry.group_id && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setGroup(feedback.entry.group_id ?? null)}
+        >
+          {caravanMessages.doorSeeGroup}
+        </button>
+      )}
 
       {group && eventId && (
         <DoorGroup
