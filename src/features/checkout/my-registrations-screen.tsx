@@ -160,7 +160,7 @@ function RegistrationDetail({
   const [busy, setBusy] = useState(false);
   const newest = registration.confirmations[0];
   const removed = isEventRemoved(registration);
-  const cancelable = !removed && memberCanCancel(newest);
+  const cancelable = !removed && !caravan && memberCanCancel(newest);
 
   async function cancel() {
     if (busy || !window.confirm(m.cancelConfirm)) return;

@@ -77,6 +77,18 @@ describe('POST /v1/checkout/{eventId}/{tierId}/caravan', () => {
     }
   });
 
+  it("the leader's own cancel never touches the caravan's guests", async () => {
+    const fx = await makeEvent(db(), { total: 4 });
+    const l = await leader();
+    expect((await caravan(l.token, fx, { paymentMethod: 'cash', people: people(2) })).status).toBe(201);
+    const cancel = await t.call(`/v1/registrations/${fx.eventId}/cancel-registration`, {
+      token: l.token,
+      method: 'POST',
+    });
+    expect(cancel.status).toBe(404);
+    expect(await tierAvailable(db(), fx.tierId)).toBe(2);
+  });
+
   it("a group of 5 on 4 places is refused ('esgotaram') and nothing is taken", async () => {
     const fx = await makeEvent(db(), { total: 4 });
     const l = await leader();

@@ -187,6 +187,8 @@ export async function cancelMyRegistration(
       ])
       .where('r.user_id', '=', userId)
       .where('r.event_id', '=', eventId)
+      // the member's own registration, never a caravan guest's the leader holds
+      .where('r.guest_cpf', 'is', null)
       .where('r.status', 'in', ['pending', 'analysis', 'paid'])
       .orderBy('r.created_at', 'desc')
       .orderBy('c.created_at', 'desc')
