@@ -8,7 +8,7 @@ import { createTestApp } from '../../testing/test-app.ts';
 import { listAdminConfirmations } from '../admin-confirmations/admin-confirmations.service.ts';
 import { syncCheckins } from '../checkins/checkins.service.ts';
 import { applyProviderPayment } from '../mercadopago/mercadopago.service.ts';
-import { reportSummary } from '../reports/reports.service.ts';
+import { eventBadges, reportSummary } from '../reports/reports.service.ts';
 
 // The real app over a migrated database: PGlite in the unit project, PostgreSQL in the postgres one.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -247,6 +247,10 @@ describe('staff', () => {
     const summary = await reportSummary(db(), fx.eventId);
     expect(summary.registrations).toBe(3);
     expect(summary.status).toEqual([{ status: 'pending', cnt: 3 }]);
+    // a paid guest's badge bears the guest's name
+    await db().query(`update registrations set status = 'paid' where event_id = $1`, [fx.eventId]);
+    const { badges } = await eventBadges(db(), fx.eventId);
+    expect(badges.map((b) => b.name).sort()).toEqual(group.map((p) => p.name).sort());
   });
 });
 

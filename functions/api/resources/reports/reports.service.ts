@@ -195,7 +195,7 @@ export async function eventBadges(
 ): Promise<{ event: { id: string; title: string }; badges: BadgeRow[] }> {
   const title = await eventTitle(db, eventId);
   const rows = await db.query<BadgeRow>(
-    `select r.id as registration_id, r.seq, coalesce(p.name, '') as name, t.name as temple_name
+    `select r.id as registration_id, r.seq, coalesce(r.guest_name, p.name, '') as name, t.name as temple_name
        ${EVENT_REGISTRATIONS} and r.status = 'paid'
       order by p.search_name, r.id`,
     [eventId],
