@@ -84,6 +84,12 @@ async function expectAccessible(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** The screen fits a 320 px phone: nothing scrolls sideways. */
+async function expectFits320(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+}
+
 async function fillCaravan(page: Page, people: { name: string; cpf: string; email: string }[]) {
   for (let i = 2; i < people.length; i++)
     await page.getByRole('button', { name: '+ Adicionar pessoa' }).click();
@@ -117,6 +123,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   await page.getByLabel('Forma de pagamento').selectOption({ label: 'PIX' });
   await expect(page.getByTestId('caravan-total')).toHaveText(/^4 pessoas · total R\$\s160,00$/);
   await expectAccessible(page);
+  await expectFits320(page);
   await page.getByRole('button', { name: 'Inscrever caravana »' }).click();
   await expect(page.getByText('Caravana inscrita! Cada pessoa tem o seu ingresso.').first()).toBeVisible();
 
@@ -158,6 +165,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   await expect(group.getByTestId('manual-code')).toHaveCount(4);
   await expect(group.getByRole('img', { name: 'QR code da caravana de 4 pessoas' })).toBeVisible();
   await expectAccessible(page);
+  await expectFits320(page);
   const url = page.url();
   await page.context().setOffline(true);
   await page.goto(url);
@@ -199,6 +207,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
     await expect(list.getByRole('heading', { name: 'Caravana de 4 pessoas' })).toBeVisible();
     await door.getByRole('button', { name: 'Parar câmera' }).click();
     await expectAccessible(door);
+    await expectFits320(door);
     for (const p of PEOPLE.slice(0, 3)) await list.getByLabel(p.name).check();
     await list.getByRole('button', { name: 'Admitir marcados »' }).click();
     await expect(list.getByText('3 pessoas admitidas.')).toBeVisible();
