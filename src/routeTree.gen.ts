@@ -33,6 +33,7 @@ import { Route as MainAdminPwdResetRouteImport } from './routes/_main/admin/pwd-
 import { Route as MainAdminRegistrationsRouteImport } from './routes/_main/admin/registrations'
 import { Route as MainAdminReportsRouteImport } from './routes/_main/admin/reports'
 import { Route as MainAdminSinglePageSignupRouteImport } from './routes/_main/admin/single-page-signup'
+import { Route as MainClaimRegistrationIdRouteImport } from './routes/_main/claim.$registrationId'
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
 import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
@@ -41,6 +42,7 @@ import { Route as MainAdminEventsIdRouteImport } from './routes/_main/admin/even
 import { Route as MainAdminEventsNewRouteImport } from './routes/_main/admin/events/new'
 import { Route as MainAdminUsersIndexRouteImport } from './routes/_main/admin/users/index'
 import { Route as MainAdminUsersIdRouteImport } from './routes/_main/admin/users/$id'
+import { Route as MainCaravanEventIdTierIdRouteImport } from './routes/_main/caravan.$eventId.$tierId'
 import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
 
 const MainRoute = MainRouteImport.update({
@@ -163,6 +165,11 @@ const MainAdminSinglePageSignupRoute =
     path: '/single-page-signup',
     getParentRoute: () => MainAdminRoute,
   } as any)
+const MainClaimRegistrationIdRoute = MainClaimRegistrationIdRouteImport.update({
+  id: '/claim/$registrationId',
+  path: '/claim/$registrationId',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainEventsIdRoute = MainEventsIdRouteImport.update({
   id: '/events/$id',
   path: '/events/$id',
@@ -205,6 +212,12 @@ const MainAdminUsersIdRoute = MainAdminUsersIdRouteImport.update({
   path: '/users/$id',
   getParentRoute: () => MainAdminRoute,
 } as any)
+const MainCaravanEventIdTierIdRoute =
+  MainCaravanEventIdTierIdRouteImport.update({
+    id: '/caravan/$eventId/$tierId',
+    path: '/caravan/$eventId/$tierId',
+    getParentRoute: () => MainRoute,
+  } as any)
 const MainCheckoutEventIdTierIdRoute =
   MainCheckoutEventIdTierIdRouteImport.update({
     id: '/checkout/$eventId/$tierId',
@@ -235,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/admin/reports': typeof MainAdminReportsRoute
   '/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
+  '/claim/$registrationId': typeof MainClaimRegistrationIdRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/admin/': typeof MainAdminIndexRoute
@@ -242,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/admin/events/$id': typeof MainAdminEventsIdRoute
   '/admin/events/new': typeof MainAdminEventsNewRoute
   '/admin/users/$id': typeof MainAdminUsersIdRoute
+  '/caravan/$eventId/$tierId': typeof MainCaravanEventIdTierIdRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/admin/events/': typeof MainAdminEventsIndexRoute
   '/admin/users/': typeof MainAdminUsersIndexRoute
@@ -267,6 +282,7 @@ export interface FileRoutesByTo {
   '/admin/registrations': typeof MainAdminRegistrationsRoute
   '/admin/reports': typeof MainAdminReportsRoute
   '/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
+  '/claim/$registrationId': typeof MainClaimRegistrationIdRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/admin': typeof MainAdminIndexRoute
@@ -274,6 +290,7 @@ export interface FileRoutesByTo {
   '/admin/events/$id': typeof MainAdminEventsIdRoute
   '/admin/events/new': typeof MainAdminEventsNewRoute
   '/admin/users/$id': typeof MainAdminUsersIdRoute
+  '/caravan/$eventId/$tierId': typeof MainCaravanEventIdTierIdRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/admin/events': typeof MainAdminEventsIndexRoute
   '/admin/users': typeof MainAdminUsersIndexRoute
@@ -303,6 +320,7 @@ export interface FileRoutesById {
   '/_main/admin/registrations': typeof MainAdminRegistrationsRoute
   '/_main/admin/reports': typeof MainAdminReportsRoute
   '/_main/admin/single-page-signup': typeof MainAdminSinglePageSignupRoute
+  '/_main/claim/$registrationId': typeof MainClaimRegistrationIdRoute
   '/_main/events/$id': typeof MainEventsIdRoute
   '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
   '/_main/admin/': typeof MainAdminIndexRoute
@@ -310,6 +328,7 @@ export interface FileRoutesById {
   '/_main/admin/events/$id': typeof MainAdminEventsIdRoute
   '/_main/admin/events/new': typeof MainAdminEventsNewRoute
   '/_main/admin/users/$id': typeof MainAdminUsersIdRoute
+  '/_main/caravan/$eventId/$tierId': typeof MainCaravanEventIdTierIdRoute
   '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/_main/admin/events/': typeof MainAdminEventsIndexRoute
   '/_main/admin/users/': typeof MainAdminUsersIndexRoute
@@ -339,6 +358,7 @@ export interface FileRouteTypes {
     | '/admin/registrations'
     | '/admin/reports'
     | '/admin/single-page-signup'
+    | '/claim/$registrationId'
     | '/events/$id'
     | '/my-registrations/$registrationId'
     | '/admin/'
@@ -346,6 +366,7 @@ export interface FileRouteTypes {
     | '/admin/events/$id'
     | '/admin/events/new'
     | '/admin/users/$id'
+    | '/caravan/$eventId/$tierId'
     | '/checkout/$eventId/$tierId'
     | '/admin/events/'
     | '/admin/users/'
@@ -371,6 +392,7 @@ export interface FileRouteTypes {
     | '/admin/registrations'
     | '/admin/reports'
     | '/admin/single-page-signup'
+    | '/claim/$registrationId'
     | '/events/$id'
     | '/my-registrations/$registrationId'
     | '/admin'
@@ -378,6 +400,7 @@ export interface FileRouteTypes {
     | '/admin/events/$id'
     | '/admin/events/new'
     | '/admin/users/$id'
+    | '/caravan/$eventId/$tierId'
     | '/checkout/$eventId/$tierId'
     | '/admin/events'
     | '/admin/users'
@@ -406,6 +429,7 @@ export interface FileRouteTypes {
     | '/_main/admin/registrations'
     | '/_main/admin/reports'
     | '/_main/admin/single-page-signup'
+    | '/_main/claim/$registrationId'
     | '/_main/events/$id'
     | '/_main/my-registrations/$registrationId'
     | '/_main/admin/'
@@ -413,6 +437,7 @@ export interface FileRouteTypes {
     | '/_main/admin/events/$id'
     | '/_main/admin/events/new'
     | '/_main/admin/users/$id'
+    | '/_main/caravan/$eventId/$tierId'
     | '/_main/checkout/$eventId/$tierId'
     | '/_main/admin/events/'
     | '/_main/admin/users/'
@@ -595,6 +620,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSinglePageSignupRouteImport
       parentRoute: typeof MainAdminRoute
     }
+    '/_main/claim/$registrationId': {
+      id: '/_main/claim/$registrationId'
+      path: '/claim/$registrationId'
+      fullPath: '/claim/$registrationId'
+      preLoaderRoute: typeof MainClaimRegistrationIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/events/$id': {
       id: '/_main/events/$id'
       path: '/events/$id'
@@ -651,6 +683,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminUsersIdRouteImport
       parentRoute: typeof MainAdminRoute
     }
+    '/_main/caravan/$eventId/$tierId': {
+      id: '/_main/caravan/$eventId/$tierId'
+      path: '/caravan/$eventId/$tierId'
+      fullPath: '/caravan/$eventId/$tierId'
+      preLoaderRoute: typeof MainCaravanEventIdTierIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/checkout/$eventId/$tierId': {
       id: '/_main/checkout/$eventId/$tierId'
       path: '/checkout/$eventId/$tierId'
@@ -700,9 +739,11 @@ interface MainRouteChildren {
   MainFastpassRoute: typeof MainFastpassRoute
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
+  MainClaimRegistrationIdRoute: typeof MainClaimRegistrationIdRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
   MainMyRegistrationsRegistrationIdRoute: typeof MainMyRegistrationsRegistrationIdRoute
   MainMyRegistrationsIndexRoute: typeof MainMyRegistrationsIndexRoute
+  MainCaravanEventIdTierIdRoute: typeof MainCaravanEventIdTierIdRoute
   MainCheckoutEventIdTierIdRoute: typeof MainCheckoutEventIdTierIdRoute
 }
 
@@ -713,10 +754,12 @@ const MainRouteChildren: MainRouteChildren = {
   MainFastpassRoute: MainFastpassRoute,
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
+  MainClaimRegistrationIdRoute: MainClaimRegistrationIdRoute,
   MainEventsIdRoute: MainEventsIdRoute,
   MainMyRegistrationsRegistrationIdRoute:
     MainMyRegistrationsRegistrationIdRoute,
   MainMyRegistrationsIndexRoute: MainMyRegistrationsIndexRoute,
+  MainCaravanEventIdTierIdRoute: MainCaravanEventIdTierIdRoute,
   MainCheckoutEventIdTierIdRoute: MainCheckoutEventIdTierIdRoute,
 }
 

@@ -12,6 +12,7 @@ import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
 import { adminConfirmationsRoutes } from './resources/admin-confirmations/admin-confirmations.routes.ts';
+import { caravansRoutes } from './resources/caravans/caravans.routes.ts';
 import { checkinsRoutes } from './resources/checkins/checkins.routes.ts';
 import { checkoutRoutes } from './resources/checkout/checkout.routes.ts';
 import { confirmationsRoutes } from './resources/confirmations/confirmations.routes.ts';
@@ -108,6 +109,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', registrationsRoutes)
     .route('/', filesRoutes)
     .route('/', checkoutRoutes)
+    .route('/', caravansRoutes)
     .route('/', confirmationsRoutes)
     .route('/', mercadoPagoRoutes)
     .route('/', mailRoutes)

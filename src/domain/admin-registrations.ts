@@ -131,6 +131,8 @@ export interface AdminConfirmationRow {
   event: { id: string; title: string };
   tier: { id: string; name: string };
   user: { id: string; name: string; email: string; phone: string | null; temple_name: string | null };
+  /** A caravan's registration: who registered the group (the person is `user`'s name). */
+  caravan?: { leader_name: string } | null;
 }
 
 export interface AdminConfirmationPage {

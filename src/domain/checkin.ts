@@ -84,6 +84,8 @@ export interface RosterEntry {
   /** the first check-in of this person at this event, when known */
   checked_in_at: string | null;
   checked_in_device: string | null;
+  /** the caravan this registration belongs to (src/domain/caravans.ts); absent on older rosters */
+  group_id?: string | null;
 }
 
 /** Where the roster is looked up (an index each: Dexie locally, SQL on the server). */

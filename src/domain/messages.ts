@@ -4,6 +4,7 @@
  * that area's screens, not on a first visit to the home.
  */
 import type { authApiErrors } from './messages/auth.ts';
+import type { caravanApiErrors } from './messages/caravans.ts';
 import type { checkoutApiErrors } from './messages/checkout.ts';
 import type { editorApiErrors } from './messages/editor.ts';
 import type { staffApiErrors } from './messages/staff.ts';
@@ -27,6 +28,7 @@ export const apiErrors = {
 export type ApiErrorCode =
   | keyof typeof apiErrors
   | keyof typeof authApiErrors
+  | keyof typeof caravanApiErrors
   | keyof typeof checkoutApiErrors
   | keyof typeof editorApiErrors
   | keyof typeof staffApiErrors;

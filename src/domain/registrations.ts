@@ -105,7 +105,8 @@ export function currentRegistration<R extends RegistrationLike>(
 ): R | undefined {
   let found: R | undefined;
   for (const r of registrations ?? []) {
-    if (r.event_id !== eventId || !isActiveStatus(r.status)) continue;
+    // a caravan guest's registration held by the leader is not the leader's own
+    if (r.event_id !== eventId || !isActiveStatus(r.status) || (r as { guest?: unknown }).guest) continue;
     if (!found || r.created_at > found.created_at) found = r;
   }
   return found;

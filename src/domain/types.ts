@@ -1,5 +1,7 @@
 /** Shapes the API returns and the browser stores. Timestamps are ISO strings; money is integer centavos. */
 
+import type { GuestInfo, RegistrationGroupInfo } from './caravans.ts';
+
 export const PAYMENT_METHODS = ['mp_pix', 'mp_card', 'file', 'cash', 'link', 'voucher', 'open'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -183,6 +185,10 @@ export interface MyRegistration {
   frozen_value: number;
   status: RegistrationStatus;
   created_at: string;
+  /** A caravan's registration: its group (null otherwise; absent from older stored answers). */
+  group?: RegistrationGroupInfo | null;
+  /** The caravan guest this registration is for, while nobody claimed it. */
+  guest?: GuestInfo | null;
   event: RegistrationEvent;
   tier: RegistrationTier;
   /** Newest first. */

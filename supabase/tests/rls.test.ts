@@ -44,6 +44,7 @@ const TABLES: Record<string, Reads> = {
   event_roster_keys: { anon: null, a: null },
   mail_outbox: { anon: null, a: null },
   audit_log: { anon: null, a: null },
+  registration_groups: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */

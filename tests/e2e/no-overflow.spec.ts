@@ -75,6 +75,11 @@ export const ROUTES: Screen[] = [
     ready: heading,
   },
   {
+    path: `/caravan/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceCaravan.id}`,
+    as: 'membro',
+    ready: (p) => expect(p.getByRole('group', { name: 'Pessoa 2' })).toBeVisible(),
+  },
+  {
     path: `/checkout/${DEMO_EVENTS.openEvent.id}/${DEMO_TIERS.openEventFree.id}`,
     as: 'membro',
     ready: heading,

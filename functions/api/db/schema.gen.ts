@@ -90,6 +90,7 @@ export interface Checkins {
   created_at: Generated<Timestamp>;
   device: string | null;
   event_id: string;
+  guest: Generated<boolean>;
   id: Generated<string>;
   registration_id: string;
   scanned_at: Generated<Timestamp>;
@@ -237,11 +238,28 @@ export interface RegistrationConfirmations {
   voucher_id: string | null;
 }
 
+/** public.registration_groups */
+export interface RegistrationGroups {
+  confirmation_id: string | null;
+  created_at: Generated<Timestamp>;
+  event_id: string;
+  frozen_total: number;
+  id: Generated<string>;
+  leader_id: string;
+  people: number;
+  strategy: string;
+  tier_id: string;
+}
+
 /** public.registrations */
 export interface Registrations {
   created_at: Generated<Timestamp>;
   event_id: string;
   frozen_value: number;
+  group_id: string | null;
+  guest_cpf: string | null;
+  guest_email: string | null;
+  guest_name: string | null;
   id: Generated<string>;
   seq: Generated<string>;
   status: Generated<'paid' | 'pending' | 'analysis' | 'rejected' | 'canceled' | 'expired'>;
@@ -347,6 +365,7 @@ export interface Database {
   pricing_tiers: PricingTiers;
   profiles: Profiles;
   registration_confirmations: RegistrationConfirmations;
+  registration_groups: RegistrationGroups;
   registrations: Registrations;
   role_permissions: RolePermissions;
   roles: Roles;
@@ -369,6 +388,7 @@ export type ConstraintName =
   | 'checkins_client_id_key'
   | 'checkins_event_id_fkey'
   | 'checkins_event_user_key'
+  | 'checkins_guest_registration_key'
   | 'checkins_pkey'
   | 'checkins_registration_id_fkey'
   | 'checkins_user_id_fkey'
@@ -428,9 +448,24 @@ export type ConstraintName =
   | 'registration_confirmations_strategy_check'
   | 'registration_confirmations_voucher_id_fkey'
   | 'registration_confirmations_voucher_key'
+  | 'registration_groups_confirmation_id_fkey'
+  | 'registration_groups_confirmation_idx'
+  | 'registration_groups_event_id_fkey'
+  | 'registration_groups_frozen_total_check'
+  | 'registration_groups_leader_id_fkey'
+  | 'registration_groups_people_check'
+  | 'registration_groups_pkey'
+  | 'registration_groups_tier_id_fkey'
   | 'registrations_event_id_fkey'
   | 'registrations_event_seq_key'
   | 'registrations_frozen_value_check'
+  | 'registrations_group_id_fkey'
+  | 'registrations_guest_active_idx'
+  | 'registrations_guest_cpf_check'
+  | 'registrations_guest_email_check'
+  | 'registrations_guest_fields'
+  | 'registrations_guest_in_group'
+  | 'registrations_guest_name_check'
   | 'registrations_one_active_idx'
   | 'registrations_pkey'
   | 'registrations_seq_check'

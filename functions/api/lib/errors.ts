@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authApiErrors } from '../../../src/domain/messages/auth.ts';
+import { caravanApiErrors } from '../../../src/domain/messages/caravans.ts';
 import { checkoutApiErrors } from '../../../src/domain/messages/checkout.ts';
 import { editorApiErrors } from '../../../src/domain/messages/editor.ts';
 import { staffApiErrors } from '../../../src/domain/messages/staff.ts';
@@ -11,6 +12,7 @@ import type { ApiError } from '../../../src/domain/types.ts';
 export const errorMessages: Record<ApiErrorCode, string> = {
   ...apiErrors,
   ...authApiErrors,
+  ...caravanApiErrors,
   ...checkoutApiErrors,
   ...editorApiErrors,
   ...staffApiErrors,

@@ -29,6 +29,8 @@ export interface MemberMailFacts {
   reason: string | null;
   strategy?: string | null;
   confirmation_id?: string | null;
+  /** a caravan guest's ticket (sent to the guest): the link claims it into their own account */
+  guest?: boolean;
   event: {
     id: string;
     title: string;
@@ -80,7 +82,9 @@ export function renderMemberEmail(
   const firstName = facts.member_name.trim().split(/\s+/)[0] ?? '';
   const startsAt = new Date(facts.event.starts_at);
   const when = formatLongDateTime(startsAt, now);
-  const registrationUrl = `${opts.siteUrl}/my-registrations/${facts.registration_id}`;
+  const registrationUrl = facts.guest
+    ? `${opts.siteUrl}/claim/${facts.registration_id}`
+    : `${opts.siteUrl}/my-registrations/${facts.registration_id}`;
   const eventUrl = `${opts.siteUrl}/events/${facts.event.id}`;
   const paid = facts.registration_status === 'paid';
   const method = methodName(facts.strategy);

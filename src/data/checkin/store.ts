@@ -19,6 +19,7 @@ interface PagesIndex {
   byId: Map<string, RosterEntry>;
   bySeq: Map<string, RosterEntry>;
   byCpfHash: Map<string, RosterEntry[]>;
+  byGroup: Map<string, RosterEntry[]>;
 }
 
 const indexes = new WeakMap<CongregaDb, Map<string, PagesIndex>>();
@@ -30,7 +31,13 @@ export async function rosterPagesIndex(eventId: string, db = defaultDb): Promise
   indexes.set(db, cache);
   const cached = cache.get(eventId);
   if (cached && cached.download === download) return cached;
-  const index: PagesIndex = { download, byId: new Map(), bySeq: new Map(), byCpfHash: new Map() };
+  const index: PagesIndex = {
+    download,
+    byId: new Map(),
+    bySeq: new Map(),
+    byCpfHash: new Map(),
+    byGroup: new Map(),
+  };
   if (download) {
     const pages = await db.rosterPages
       .where('[event_id+download+first]')
@@ -40,6 +47,11 @@ export async function rosterPagesIndex(eventId: string, db = defaultDb): Promise
       for (const entry of page.entries) {
         index.byId.set(entry.id, entry);
         index.bySeq.set(entry.seq, entry);
+        if (entry.group_id) {
+          const members = index.byGroup.get(entry.group_id);
+          if (members) members.push(entry);
+          else index.byGroup.set(entry.group_id, [entry]);
+        }
         if (entry.cpf_hash) {
           const list = index.byCpfHash.get(entry.cpf_hash);
           if (list) list.push(entry);
@@ -204,6 +216,57 @@ export async function checkInLocally(
       payload: { eventId, registrationId: result.entry.id, scannedAt: at, device },
     });
     return { ...result, clientId };
+  });
+}
+
+/**
+ * A caravan's rows as the door knows them now (the leader's group QR): the downloaded ones, each
+ * replaced by its changed row when there is one, and rows added since. Ordered by name.
+ */
+export async function groupEntries(eventId: string, groupId: string, db = defaultDb): Promise<RosterEntry[]> {
+  const pages = await rosterPagesIndex(eventId, db);
+  const changed = await db.rosters.where('event_id').equals(eventId).toArray();
+  const byId = new Map<string, RosterEntry>();
+  for (const e of pages.byGroup.get(groupId) ?? []) byId.set(e.id, e);
+  for (const e of changed) {
+    if (e.group_id === groupId) byId.set(e.id, e);
+    else byId.delete(e.id);
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+}
+
+/**
+ * Admits the chosen people of a caravan at once (the leader's QR, "admit all" or the ticked ones),
+ * decided on each row as it is then, in one transaction: each admitted person is one check-in in
+ * the outbox (their own client UUID), so the sync and the conflict report count each person once.
+ * Answers the rows admitted now.
+ */
+export async function checkInGroupLocally(
+  eventId: string,
+  registrationIds: readonly string[],
+  device: string,
+  db: CongregaDb = defaultDb,
+  now = new Date(),
+): Promise<RosterEntry[]> {
+  const found = await Promise.all(registrationIds.map((id) => rosterEntry(eventId, id, db)));
+  return db.transaction('rw', db.rosters, db.outbox, async () => {
+    const admitted: RosterEntry[] = [];
+    for (const row of found) {
+      if (!row || row.event_id !== eventId) continue;
+      const result = decide((await db.rosters.get(row.id)) ?? row);
+      if (result.kind !== 'created') continue;
+      const at = now.toISOString();
+      await db.rosters.put({ ...result.entry, checked_in_at: at, checked_in_device: device });
+      await db.outbox.add({
+        clientId: crypto.randomUUID(),
+        kind: 'checkin',
+        createdAt: now.getTime(),
+        attempts: 0,
+        payload: { eventId, registrationId: result.entry.id, scannedAt: at, device },
+      });
+      admitted.push(result.entry);
+    }
+    return admitted;
   });
 }
 

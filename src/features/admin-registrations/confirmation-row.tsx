@@ -7,6 +7,7 @@ import {
 } from '../../domain/admin-registrations.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { adminRegistrationsMessages as m } from '../../domain/messages/admin-registrations.ts';
+import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkoutMessages } from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { formatManualCode, statusLabel } from '../../domain/registrations.ts';
@@ -45,7 +46,10 @@ export function ConfirmationRow({
         aria-controls={detailId}
         onClick={onToggle}
       >
-        <span className="review-name">{row.user.name}</span>
+        <span className="review-name">
+          {row.user.name}
+          {row.caravan && ` · ${caravanMessages.staffGroup}`}
+        </span>
         <span className="review-event">
           {row.event.title} · {row.tier.name}
         </span>
@@ -67,6 +71,12 @@ export function ConfirmationRow({
               <Fact label={m.email} value={row.user.email} />
               {row.user.phone && <Fact label={m.phone} value={formatPhone(row.user.phone)} />}
               {row.user.temple_name && <Fact label={m.temple} value={row.user.temple_name} />}
+              {row.caravan && (
+                <Fact
+                  label={caravanMessages.leader}
+                  value={caravanMessages.staffLeader(row.caravan.leader_name)}
+                />
+              )}
               <Fact label={m.value} value={formatPrice(row.registration.frozen_value)} />
               <Fact label={m.code} value={formatManualCode(row.registration.seq)} />
               <Fact label={m.registrationStatus} value={badgeLabel(row.registration.status)} />

@@ -47,6 +47,8 @@ export function CheckinPrompt() {
 
   const ticket = (registrations ?? []).find(
     (r) =>
+      // a caravan guest's ticket held by the leader is not the leader's own
+      !r.guest &&
       hasValidTicket(r) &&
       isTimeToCheckIn(
         {

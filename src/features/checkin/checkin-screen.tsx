@@ -20,8 +20,10 @@ import {
   useStoredRosters,
 } from '../../data/checkin/use-door.ts';
 import { startOutboxSync } from '../../data/outbox/outbox.ts';
+import { parseGroupCode } from '../../domain/caravans.ts';
 import { type CheckinEvent, formatSeq, resultMessage } from '../../domain/checkin.ts';
 import { formatDateTime, formatTime } from '../../domain/dates.ts';
+import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
 import { firstName } from '../../domain/people.ts';
@@ -29,6 +31,7 @@ import { formatCpf, onlyDigits } from '../../domain/validation.ts';
 import { useMeStatus, useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { doorEventsQuery } from './api/door-events.ts';
+import { DoorGroup } from './door-group.tsx';
 import { signal } from './feedback.ts';
 import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
@@ -77,6 +80,7 @@ function Door() {
   const [downloadError, setDownloadError] = useState(false);
   const [code, setCode] = useState('');
   const [feedback, setFeedback] = useState<DoorFeedback | null>(null);
+  const [group, setGroup] = useState<string | null>(null);
   const [camera, setCamera] = useState(false);
   const [cameraError, setCameraError] = useState<string | null>(null);
   const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -160,6 +164,13 @@ function Door() {
   const admit = useCallback(
     async (raw: string) => {
       if (!eventId) return;
+      // a caravan leader's QR: the group's list, admitted from there (door-group.tsx)
+      const groupId = parseGroupCode(raw);
+      if (groupId) {
+        setFeedback(null);
+        setGroup(groupId);
+        return;
+      }
       // feedback at once from a read; the recording transaction follows and has the last word
       setFeedback(await previewCheckin(eventId, raw));
       const result = await checkInLocally(eventId, raw, device);
@@ -323,6 +334,29 @@ function Door() {
         )}
         {feedbackText && <span className="door-feedback-message">{feedbackText}</span>}
       </output>
+      {feedback && 'entry' in feedback && feedback.entry.group_id && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setGroup(feedback.entry.group_id ?? null)}
+        >
+          {caravanMessages.doorSeeGroup}
+        </button>
+      )}
+
+      {group && eventId && (
+        <DoorGroup
+          key={group}
+          eventId={eventId}
+          groupId={group}
+          device={device}
+          onAdmitted={(n) => {
+            signal(n > 0);
+            if (n > 0) outbox.current?.poke();
+          }}
+          onClose={() => setGroup(null)}
+        />
+      )}
 
       {issues.length > 0 && (
         <section className="door-issues" aria-labelledby="door-issues-title">

@@ -12,6 +12,7 @@ import { useEvent } from '../../data/events/use-events.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
+import { caravanMessages } from '../../domain/messages/caravans.ts';
 import {
   checkoutApiErrors,
   checkoutMessages as m,
@@ -155,6 +156,14 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
           onNext={() => setStep(2)}
           description={tier.description}
         />
+      )}
+
+      {step === 1 && display.open && (
+        <p className="checkout-caravan">
+          <Link to="/caravan/$eventId/$tierId" params={{ eventId, tierId }}>
+            {caravanMessages.open}
+          </Link>
+        </p>
       )}
 
       {step === 2 && method && (

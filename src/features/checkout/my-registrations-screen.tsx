@@ -8,7 +8,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { cancelRegistration } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
+import { collapseCaravans } from '../../domain/caravans.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
+import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkoutMessages as c, myRegistrationsMessages as m } from '../../domain/messages/checkout.ts';
 import { eventMessages } from '../../domain/messages.ts';
 import { formatPrice } from '../../domain/money.ts';
@@ -27,6 +29,7 @@ import { notify } from '../../ui/notices.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
+import { CaravanTickets } from './caravan-tickets.tsx';
 import { MethodNext } from './method-next.tsx';
 import './checkout.css';
 
@@ -38,7 +41,7 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
   const online = useOnlineStatus();
   const navigate = useNavigate();
   const rows = (data ?? []).filter((r) => r.event && r.tier);
-  const groups = groupRegistrations(rows, new Date());
+  const groups = groupRegistrations(collapseCaravans(rows), new Date());
   const selected = registrationId ? rows.find((r) => r.id === registrationId) : undefined;
 
   return (
@@ -77,7 +80,7 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
         className="registration-sheet"
       >
         {selected ? (
-          <RegistrationDetail registration={selected} />
+          <RegistrationDetail registration={selected} all={rows} />
         ) : (
           <div className="registration-detail">
             <h2 id="registration-detail-title">{m.details}</h2>
@@ -118,6 +121,9 @@ function Group({ title, items, now }: { title: string; items: MyRegistration[]; 
               <span className="registration-card-title">{r.event.title}</span>
               <span className="registration-card-date">{formatLongDateTime(r.event.starts_at)}</span>
               <span className="registration-card-tier">{r.tier.name}</span>
+              {r.group && r.guest && (
+                <span className="registration-card-tier">{caravanMessages.groupTitle(r.group.people)}</span>
+              )}
               {isEventRemoved(r) ? (
                 <span className="badge badge-canceled">{m.eventRemoved}</span>
               ) : (
@@ -140,12 +146,20 @@ function CloseLink() {
   );
 }
 
-function RegistrationDetail({ registration }: { registration: MyRegistration }) {
+function RegistrationDetail({
+  registration,
+  all,
+}: {
+  registration: MyRegistration;
+  all: readonly MyRegistration[];
+}) {
+  // a caravan's registration as its leader sees it: the group's tickets instead of one
+  const caravan = Boolean(registration.group && registration.guest);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const newest = registration.confirmations[0];
   const removed = isEventRemoved(registration);
-  const cancelable = !removed && memberCanCancel(newest);
+  const cancelable = !removed && !caravan && memberCanCancel(newest);
 
   async function cancel() {
     if (busy || !window.confirm(m.cancelConfirm)) return;
@@ -187,7 +201,8 @@ function RegistrationDetail({ registration }: { registration: MyRegistration }) 
           {m.eventRemovedText}
         </p>
       )}
-      {hasValidTicket(registration) && (
+      {caravan && <CaravanTickets registration={registration} all={all} />}
+      {!caravan && hasValidTicket(registration) && (
         <section className="checkout-ticket" aria-label={c.paidBanner}>
           <p className="checkout-paid">{c.paidBanner}</p>
           <TicketQr registrationId={registration.id} seq={registration.seq} />

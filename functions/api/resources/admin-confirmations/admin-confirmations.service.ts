@@ -99,8 +99,16 @@ export function adminConfirmationsQuery(
       't.name as tier_name',
       'r.user_id',
       sortName.as('sort_name'),
-      sql<string>`coalesce(p.name, '')`.as('user_name'),
-      sql<string>`coalesce(p.email, '')`.as('user_email'),
+      // a caravan guest's registration (held by the leader's account): the guest's name and e-mail
+      sql<string>`coalesce(r.guest_name, p.name, '')`.as('user_name'),
+      sql<string>`case when r.guest_cpf is null then coalesce(p.email, '') else coalesce(r.guest_email, '') end`.as(
+        'user_email',
+      ),
+      sql<string | null>`case when r.group_id is null then null
+        else (select coalesce(lp.name, '') from public.registration_groups g
+                left join public.profiles lp on lp.id = g.leader_id where g.id = r.group_id) end`.as(
+        'caravan_leader',
+      ),
       'p.phone as user_phone',
       'tp.name as temple_name',
     ])
@@ -116,6 +124,7 @@ export function adminConfirmationsQuery(
       eb.or([
         eb('p.search_name', 'like', sql<string>`public.search_fold(${pattern})`),
         eb('p.email', 'ilike', pattern),
+        eb('r.guest_name', 'ilike', pattern),
       ]),
     );
   }
@@ -154,6 +163,7 @@ export async function listAdminConfirmations(
       },
       event: { id: r.event_id, title: r.event_title },
       tier: { id: r.tier_id, name: r.tier_name },
+      caravan: r.caravan_leader === null ? null : { leader_name: r.caravan_leader },
       user: {
         id: r.user_id,
         name: r.user_name,

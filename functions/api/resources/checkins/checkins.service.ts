@@ -53,31 +53,38 @@ export async function rosterKey(db: Db, eventId: string): Promise<string> {
 
 /** The roster rows of one event, with the person's first check-in there; `where` narrows them. */
 function rosterQuery(eventId: string, cpfKey = '') {
-  return qb
-    .selectFrom('registrations as r')
-    .leftJoin('profiles as p', 'p.id', 'r.user_id')
-    .leftJoin('temples as t', 't.id', 'p.temple_id')
-    .leftJoin('checkins as c', (join) =>
-      join.onRef('c.event_id', '=', 'r.event_id').onRef('c.user_id', '=', 'r.user_id'),
-    )
-    .select([
-      'r.id',
-      'r.event_id',
-      'r.seq',
-      'r.status',
-      sql<string>`coalesce(p.name, '')`.as('name'),
-      sql<string | null>`coalesce(t.name, p.other_church)`.as('congregation'),
-      // the CPF never leaves the database: only its short keyed tag, which ~15,000 CPFs share
-      // (src/domain/checkin.ts rosterCpfTag; profiles.cpf holds the 11 digits alone, a check constraint)
-      sql<
-        string | null
-      >`case when ${cpfKey} = '' then null else left(encode(sha256(convert_to(${cpfKey} || ':' || p.cpf, 'UTF8')), 'hex'), ${CPF_TAG_BITS / 4}) end`.as(
-        'cpf_hash',
-      ),
-      'c.scanned_at as checked_in_at',
-      'c.device as checked_in_device',
-    ])
-    .where('r.event_id', '=', eventId);
+  return (
+    qb
+      .selectFrom('registrations as r')
+      .leftJoin('profiles as p', 'p.id', 'r.user_id')
+      .leftJoin('temples as t', 't.id', 'p.temple_id')
+      // a member's check-in is per account, a caravan guest's per registration (caravans.ts)
+      .leftJoin('checkins as c', (join) =>
+        join
+          .onRef('c.event_id', '=', 'r.event_id')
+          .on(sql<boolean>`case when r.guest_cpf is null then c.user_id = r.user_id and not c.guest
+          else c.registration_id = r.id and c.guest end`),
+      )
+      .select([
+        'r.id',
+        'r.event_id',
+        'r.seq',
+        'r.status',
+        'r.group_id',
+        sql<string>`coalesce(r.guest_name, p.name, '')`.as('name'),
+        sql<string | null>`coalesce(t.name, p.other_church)`.as('congregation'),
+        // the CPF never leaves the database: only its short keyed tag, which ~15,000 CPFs share
+        // (src/domain/checkin.ts rosterCpfTag; profiles.cpf holds the 11 digits alone, a check constraint)
+        sql<
+          string | null
+        >`case when ${cpfKey} = '' then null else left(encode(sha256(convert_to(${cpfKey} || ':' || coalesce(r.guest_cpf, p.cpf), 'UTF8')), 'hex'), ${CPF_TAG_BITS / 4}) end`.as(
+          'cpf_hash',
+        ),
+        'c.scanned_at as checked_in_at',
+        'c.device as checked_in_device',
+      ])
+      .where('r.event_id', '=', eventId)
+  );
 }
 
 type RosterRow = Awaited<ReturnType<typeof run<ReturnType<typeof rosterQuery>>>>[number];
@@ -93,6 +100,7 @@ function toEntry(r: RosterRow): RosterEntry {
     paid: r.status === 'paid',
     checked_in_at: isoOrNull(r.checked_in_at),
     checked_in_device: r.checked_in_device,
+    group_id: r.group_id,
   };
 }
 
@@ -198,7 +206,7 @@ export async function syncCheckins(
         db,
         qb
           .selectFrom('registrations')
-          .select(['id', 'user_id', 'status'])
+          .select(['id', 'user_id', 'status', 'guest_cpf'])
           .where('event_id', '=', eventId)
           .where('id', 'in', ids),
       )
@@ -215,6 +223,7 @@ export async function syncCheckins(
             event_id: eventId,
             user_id: regs.get(i.registrationId)!.user_id,
             registration_id: i.registrationId,
+            guest: regs.get(i.registrationId)!.guest_cpf !== null,
             client_id: i.clientId,
             device: input.device || null,
             checked_by: input.checkedBy,
@@ -226,6 +235,7 @@ export async function syncCheckins(
     );
   }
   const users = [...new Set(admitted.map((i) => regs.get(i.registrationId)!.user_id))];
+  const admittedIds = admitted.map((i) => i.registrationId);
   const clientIds = admitted.map((i) => i.clientId);
   const stored =
     admitted.length === 0
@@ -234,23 +244,29 @@ export async function syncCheckins(
           db,
           qb
             .selectFrom('checkins')
-            .select(['user_id', 'client_id', 'scanned_at', 'device'])
+            .select(['user_id', 'registration_id', 'guest', 'client_id', 'scanned_at', 'device'])
             .where(
               (eb) =>
                 eb.or([
                   eb.and([eb('event_id', '=', eventId), eb('user_id', 'in', users)]),
+                  eb('registration_id', 'in', admittedIds),
                   eb('client_id', 'in', clientIds),
                 ]) as Expression<SqlBool>,
             ),
         );
-  const byUser = new Map(stored.map((c) => [c.user_id, c]));
+  // the person a check-in counts for: a member's account, or a caravan guest's registration
+  const person = (c: { guest: boolean; user_id: string; registration_id: string }) =>
+    c.guest ? `r:${c.registration_id}` : `u:${c.user_id}`;
+  const personOf = (reg: { id: string; user_id: string; guest_cpf: string | null }) =>
+    person({ guest: reg.guest_cpf !== null, user_id: reg.user_id, registration_id: reg.id });
+  const byUser = new Map(stored.map((c) => [person(c), c]));
   const byClient = new Map(stored.map((c) => [c.client_id, c]));
   return items.map((item): SyncOutcome => {
     const reg = regs.get(item.registrationId);
     if (!reg) return { clientId: item.clientId, kind: 'not_found', at: null, device: null };
     if (reg.status !== 'paid') return { clientId: item.clientId, kind: 'not_paid', at: null, device: null };
     const own = byClient.get(item.clientId);
-    if (own && own.user_id === reg.user_id) {
+    if (own && person(own) === personOf(reg)) {
       return {
         clientId: item.clientId,
         kind: 'created',
@@ -260,7 +276,7 @@ export async function syncCheckins(
       };
     }
     // the person's check-in came from elsewhere, or this client id was already used for someone else
-    const winner = byUser.get(reg.user_id) ?? own;
+    const winner = byUser.get(personOf(reg)) ?? own;
     return {
       clientId: item.clientId,
       kind: 'conflict',
@@ -292,7 +308,7 @@ async function findRegistration(db: Db, code: CheckinCode, eventId: string) {
   else
     query = query
       .innerJoin('profiles as p', 'p.id', 'r.user_id')
-      .where(sql<string>`regexp_replace(p.cpf, '\\D', '', 'g')`, '=', code.cpf);
+      .where(sql<string>`regexp_replace(coalesce(r.guest_cpf, p.cpf), '\\D', '', 'g')`, '=', code.cpf);
   return (await run(db, query))[0] ?? null;
 }
 
@@ -336,6 +352,7 @@ export async function listMyCheckins(db: Db, userId: string): Promise<MyCheckin[
       .selectFrom('checkins')
       .select(['event_id', 'scanned_at'])
       .where('user_id', '=', userId)
+      .where('guest', '=', false)
       .orderBy('scanned_at', 'desc'),
   );
   return rows.map((r) => ({ event_id: r.event_id, at: iso(r.scanned_at) }));

@@ -14,6 +14,7 @@ import {
   type CheckoutBody,
   checkoutMethod,
   fastpassIssuable,
+  INACTIVE_STATUSES,
   isActiveStatus,
   offeredMethods,
 } from '../../../../src/domain/registrations.ts';
@@ -55,20 +56,7 @@ export async function checkout(
   body: CheckoutBody,
 ): Promise<CheckoutItem[]> {
   if (body.tierId !== params.tierId) throw invalidTierOrEvent();
-  // a paid or free place needs the person: CPF, WhatsApp and congregation (first access, /v1/welcome)
-  const profile = await runOneOrNull(
-    ports.db,
-    qb
-      .selectFrom('profiles')
-      .select('id')
-      .where('id', '=', user.id)
-      .where('cpf', 'is not', null)
-      .where('phone', 'is not', null)
-      .where((eb) =>
-        eb.or([eb('temple_id', 'is not', null), eb(sql`btrim(coalesce(other_church, ''))`, '<>', '')]),
-      ),
-  );
-  if (!profile) throw new ApiHttpError(409, 'PROFILE_INCOMPLETE');
+  await requireCompleteProfile(ports.db, user);
   const { ctx, attempt, method } = await ports.db.transaction((tx) =>
     registerOnTier(tx, ports, user, params, body),
   );
@@ -88,6 +76,23 @@ export async function checkout(
       frozen_value: ctx.amount,
     },
   ];
+}
+
+/** A paid or free place needs the person: CPF, WhatsApp and congregation (first access, /v1/welcome). */
+export async function requireCompleteProfile(db: Db, user: AuthContextUser): Promise<void> {
+  const profile = await runOneOrNull(
+    db,
+    qb
+      .selectFrom('profiles')
+      .select('id')
+      .where('id', '=', user.id)
+      .where('cpf', 'is not', null)
+      .where('phone', 'is not', null)
+      .where((eb) =>
+        eb.or([eb('temple_id', 'is not', null), eb(sql`btrim(coalesce(other_church, ''))`, '<>', '')]),
+      ),
+  );
+  if (!profile) throw new ApiHttpError(409, 'PROFILE_INCOMPLETE');
 }
 
 export interface RegisterOptions {
@@ -113,55 +118,13 @@ export async function registerOnTier(
 ): Promise<{ ctx: MethodContext; attempt: StartedAttempt; method: PaymentMethod }> {
   const now = ports.clock.now();
   let registrationId: string = crypto.randomUUID();
-  const row = await runOneOrNull(
+  const { row, price, method, handler, eventStartsAt } = await checkTierAndMethod(
     tx,
-    qb
-      .selectFrom('pricing_tiers as t')
-      .innerJoin('events as e', 'e.id', 't.event_id')
-      .select([
-        'e.id as event_id',
-        'e.title',
-        'e.starts_at as event_starts_at',
-        'e.registration_policy',
-        'e.allowed_payment_methods',
-        't.id',
-        't.name',
-        't.price',
-        't.starts_at',
-        't.ends_at',
-        't.available',
-        't.total',
-        't.restricted_payment_methods',
-        't.payment_link',
-        't.custom_pix_key',
-      ])
-      .where('t.id', '=', params.tierId)
-      .where('e.id', '=', params.eventId)
-      .where('e.deleted_at', 'is', null),
-  );
-  if (!row || row.registration_policy === 'open') throw invalidTierOrEvent();
-  const status = tierStatus(
-    { starts_at: isoOrNull(row.starts_at), ends_at: isoOrNull(row.ends_at), available: row.available },
     now,
+    params,
+    body,
+    options,
   );
-  if (status === 'SOLD_OUT') throw tierUnavailable();
-  if (status !== 'AVAILABLE') throw invalidTierOrEvent();
-  const eventStartsAt = new Date(row.event_starts_at);
-  if (isFastpassTier(row) && !fastpassIssuable(eventStartsAt.toISOString(), now)) {
-    throw invalidTierOrEvent(checkoutMessages.fastpassClosed);
-  }
-  const price = Number(row.price);
-  const offered = offeredMethods(
-    { allowed_payment_methods: row.allowed_payment_methods },
-    { price, restricted_payment_methods: row.restricted_payment_methods, payment_link: row.payment_link },
-  );
-  const method = options.staffMethod
-    ? price === 0
-      ? 'open'
-      : options.staffMethod
-    : checkoutMethod(offered, price, body.paymentMethod);
-  const handler = method ? CHECKOUT_METHODS[method] : undefined;
-  if (!method || !handler) throw invalidMethod();
 
   // the person's registration for the event, locked (the transitions' lock order: registration
   // first, then the tier): an active one refuses the checkout, one that is history takes the attempt
@@ -172,12 +135,15 @@ export async function registerOnTier(
       .select(['id', 'status'])
       .where('user_id', '=', user.id)
       .where('event_id', '=', row.event_id)
+      .where('guest_cpf', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
       .forUpdate(),
   );
   if (previous && isActiveStatus(previous.status)) throw new ApiHttpError(409, 'ALREADY_REGISTERED');
+  // a caravan already registered this person (their CPF) on the event: one registration per person
+  if (await cpfHeldByGuest(tx, row.event_id, user.id)) throw new ApiHttpError(409, 'ALREADY_REGISTERED');
   if (previous) registrationId = previous.id;
 
   const ctx: MethodContext = {
@@ -264,4 +230,82 @@ export async function registerOnTier(
     response_data: attempt.response_data as Record<string, unknown> | null,
   };
   return { ctx, attempt: started, method };
+}
+
+/**
+ * The checks every checkout shares, inside its transaction: the event and the tier's window (and
+ * the Fastpass limit), and the method among the offered ones; answers the tier row and the method.
+ */
+export async function checkTierAndMethod(
+  tx: Db,
+  now: Date,
+  params: { eventId: string; tierId: string },
+  body: CheckoutBody,
+  options: RegisterOptions = {},
+) {
+  const row = await runOneOrNull(
+    tx,
+    qb
+      .selectFrom('pricing_tiers as t')
+      .innerJoin('events as e', 'e.id', 't.event_id')
+      .select([
+        'e.id as event_id',
+        'e.title',
+        'e.starts_at as event_starts_at',
+        'e.registration_policy',
+        'e.allowed_payment_methods',
+        't.id',
+        't.name',
+        't.price',
+        't.starts_at',
+        't.ends_at',
+        't.available',
+        't.total',
+        't.restricted_payment_methods',
+        't.payment_link',
+        't.custom_pix_key',
+      ])
+      .where('t.id', '=', params.tierId)
+      .where('e.id', '=', params.eventId)
+      .where('e.deleted_at', 'is', null),
+  );
+  if (!row || row.registration_policy === 'open') throw invalidTierOrEvent();
+  const status = tierStatus(
+    { starts_at: isoOrNull(row.starts_at), ends_at: isoOrNull(row.ends_at), available: row.available },
+    now,
+  );
+  if (status === 'SOLD_OUT') throw tierUnavailable();
+  if (status !== 'AVAILABLE') throw invalidTierOrEvent();
+  const eventStartsAt = new Date(row.event_starts_at);
+  if (isFastpassTier(row) && !fastpassIssuable(eventStartsAt.toISOString(), now)) {
+    throw invalidTierOrEvent(checkoutMessages.fastpassClosed);
+  }
+  const price = Number(row.price);
+  const offered = offeredMethods(
+    { allowed_payment_methods: row.allowed_payment_methods },
+    { price, restricted_payment_methods: row.restricted_payment_methods, payment_link: row.payment_link },
+  );
+  const method = options.staffMethod
+    ? price === 0
+      ? 'open'
+      : options.staffMethod
+    : checkoutMethod(offered, price, body.paymentMethod);
+  const handler = method ? CHECKOUT_METHODS[method] : undefined;
+  if (!method || !handler) throw invalidMethod();
+  return { row, price, method, handler, eventStartsAt };
+}
+
+/** Whether an active caravan registration on the event holds this member's CPF. */
+async function cpfHeldByGuest(tx: Db, eventId: string, userId: string): Promise<boolean> {
+  const held = await runOneOrNull(
+    tx,
+    qb
+      .selectFrom('registrations as r')
+      .innerJoin('profiles as p', 'p.cpf', 'r.guest_cpf')
+      .select('r.id')
+      .where('p.id', '=', userId)
+      .where('r.event_id', '=', eventId)
+      .where('r.status', 'not in', [...INACTIVE_STATUSES]),
+  );
+  return held !== null;
 }

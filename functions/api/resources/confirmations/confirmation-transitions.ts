@@ -25,6 +25,7 @@ import { parseOrThrow } from '../../lib/validate.ts';
 import { enqueueRegistrationMail, mailKindForTransition } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import { returnPlace, takePlace } from '../tiers/places.ts';
+import { followGroupAttempt } from './caravan-attempts.ts';
 
 /** The attempt and its registration as locked for the change. */
 export interface LockedAttempt {
@@ -68,6 +69,13 @@ export const invalidTransition = () => new ApiHttpError(409, 'INVALID_TRANSITION
 
 /** Moves one attempt (and, when it is the newest, its registration) to `to`. See the file comment. */
 export async function transitionConfirmation(db: Db, input: TransitionInput): Promise<TransitionResult> {
+  const result = await transitionOne(db, input);
+  // a caravan's payment attempt: the group's other attempts follow it (caravan-attempts.ts)
+  if (result.changed) await followGroupAttempt(db, result.confirmation.id, input, transitionOne);
+  return result;
+}
+
+async function transitionOne(db: Db, input: TransitionInput): Promise<TransitionResult> {
   const reason =
     input.reason === undefined || input.reason === null
       ? null

@@ -39,7 +39,9 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment): Pr
     qb
       .selectFrom('registration_confirmations as c')
       .innerJoin('registrations as r', 'r.id', 'c.registration_id')
-      .select(['c.id', 'c.strategy', 'c.status', 'c.transaction_id', 'r.frozen_value'])
+      // a caravan's payment attempt is for the group's total
+      .leftJoin('registration_groups as g', 'g.confirmation_id', 'c.id')
+      .select(['c.id', 'c.strategy', 'c.status', 'c.transaction_id', 'r.frozen_value', 'g.frozen_total'])
       .where('c.id', '=', confirmationId),
   );
   if (!attempt || (attempt.strategy !== 'mp_card' && attempt.strategy !== 'mp_pix')) {
@@ -49,10 +51,9 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment): Pr
     return { outcome: 'ignored', reason: 'other_payment' };
   }
   // the amount we froze is the only one we accept (a payment made for another value pays nothing)
-  if (payment.amountCents !== attempt.frozen_value) {
-    console.warn(
-      `[mercadopago] payment ${payment.id}: amount ${payment.amountCents} ≠ ${attempt.frozen_value}`,
-    );
+  const frozen = attempt.frozen_total ?? attempt.frozen_value;
+  if (payment.amountCents !== frozen) {
+    console.warn(`[mercadopago] payment ${payment.id}: amount ${payment.amountCents} ≠ ${frozen}`);
     return { outcome: 'ignored', reason: 'amount_mismatch' };
   }
   if (!attempt.transaction_id) {

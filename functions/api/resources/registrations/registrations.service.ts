@@ -28,6 +28,14 @@ export function myRegistrationsQuery(userId: string, registrationId?: string) {
       'r.frozen_value',
       'r.status',
       'r.created_at',
+      'r.guest_name',
+      'r.guest_email',
+      jsonObjectFrom(
+        eb
+          .selectFrom('registration_groups as g')
+          .select(['g.id', 'g.people', 'g.frozen_total', 'g.leader_id'])
+          .whereRef('g.id', '=', 'r.group_id'),
+      ).as('group'),
       jsonObjectFrom(
         eb
           .selectFrom('events as e')
@@ -89,6 +97,16 @@ function toRegistration(r: Row): MyRegistration {
     frozen_value: Number(r.frozen_value),
     status: r.status as MyRegistration['status'],
     created_at: iso(r.created_at),
+    // a caravan's registration: its group, and the guest it is for while not claimed
+    group: r.group
+      ? {
+          id: r.group.id,
+          people: Number(r.group.people),
+          frozen_total: Number(r.group.frozen_total),
+          leader: r.group.leader_id === r.user_id,
+        }
+      : null,
+    guest: r.guest_name ? { name: r.guest_name, email: r.guest_email } : null,
     event: {
       id: r.event!.id,
       title: r.event!.title,
@@ -169,6 +187,8 @@ export async function cancelMyRegistration(
       ])
       .where('r.user_id', '=', userId)
       .where('r.event_id', '=', eventId)
+      // the member's own registration, never a caravan guest's the leader holds
+      .where('r.guest_cpf', 'is', null)
       .where('r.status', 'in', ['pending', 'analysis', 'paid'])
       .orderBy('r.created_at', 'desc')
       .orderBy('c.created_at', 'desc')

@@ -162,7 +162,7 @@ export function attendeesSql(location: Location): string {
            join public.temples t on t.id = p.temple_id and t.regional = $2
           where r.event_id = $1`;
   return `
-    select coalesce(p.name, '') as name, t.name as temple_name, ${REGIONAL} as regional,
+    select coalesce(r.guest_name, p.name, '') as name, t.name as temple_name, ${REGIONAL} as regional,
            (select c.strategy from public.registration_confirmations c
              where c.registration_id = r.id order by c.created_at desc limit 1) as strategy,
            r.status, r.frozen_value,
@@ -195,7 +195,7 @@ export async function eventBadges(
 ): Promise<{ event: { id: string; title: string }; badges: BadgeRow[] }> {
   const title = await eventTitle(db, eventId);
   const rows = await db.query<BadgeRow>(
-    `select r.id as registration_id, r.seq, coalesce(p.name, '') as name, t.name as temple_name
+    `select r.id as registration_id, r.seq, coalesce(r.guest_name, p.name, '') as name, t.name as temple_name
        ${EVENT_REGISTRATIONS} and r.status = 'paid'
       order by p.search_name, r.id`,
     [eventId],

@@ -31,6 +31,24 @@ export async function takePlace(db: Db, tierId: string): Promise<{ limited: bool
   return { limited: taken.total !== null };
 }
 
+/**
+ * Takes `count` places at once (a caravan): `available - count` only while that many are left, so a
+ * group takes all its places or none (409 TIER_UNAVAILABLE, nothing taken).
+ */
+export async function takePlaces(db: Db, tierId: string, count: number): Promise<{ limited: boolean }> {
+  const taken = await runOneOrNull(
+    db,
+    qb
+      .updateTable('pricing_tiers')
+      .set((eb) => ({ available: eb('available', '-', count) }))
+      .where('id', '=', tierId)
+      .where((eb) => eb.or([eb('total', 'is', null), eb('available', '>=', count)]))
+      .returning('total'),
+  );
+  if (!taken) throw new ApiHttpError(409, 'TIER_UNAVAILABLE');
+  return { limited: taken.total !== null };
+}
+
 /** Gives a place back to the tier (`available + 1`, limited tiers only). */
 export async function returnPlace(db: Db, tierId: string): Promise<void> {
   await exec(

@@ -1,0 +1,60 @@
+/** pt-BR texts of caravans: a leader registering several people on one tier in one checkout. */
+export const caravanMessages = {
+  title: 'Inscrição em caravana',
+  intro:
+    'Inscreva várias pessoas da sua congregação de uma vez: um pagamento para todas, um ingresso para cada.',
+  open: 'Inscrever uma caravana »',
+  person: (n: number) => `Pessoa ${n}`,
+  name: 'Nome completo',
+  cpf: 'CPF',
+  email: 'E-mail (opcional)',
+  emailHint: 'Quem tiver e-mail recebe o próprio ingresso e pode guardá-lo na sua conta.',
+  addPerson: '+ Adicionar pessoa',
+  removePerson: (n: number) => `Remover pessoa ${n}`,
+  total: (people: number, value: string) => `${people} pessoas · total ${value}`,
+  method: 'Forma de pagamento',
+  submit: 'Inscrever caravana »',
+  submitting: 'Inscrevendo...',
+  minPeople: 'Uma caravana tem pelo menos 2 pessoas.',
+  maxPeople: (max: number) => `Uma caravana tem no máximo ${max} pessoas.`,
+  duplicateCpf: (row: number) => `Pessoa ${row}: esse CPF já está em outra linha da caravana.`,
+  pixCode: 'Código PIX copia e cola',
+  pixQrAlt: 'QR code do PIX',
+  pixHint: 'Um só PIX para toda a caravana: quando for pago, todos os ingressos ficam confirmados.',
+  done: 'Caravana inscrita! Cada pessoa tem o seu ingresso.',
+  groupTitle: (people: number) => `Caravana · ${people} pessoas`,
+  groupQrTitle: 'QR da caravana (para o líder na entrada)',
+  groupQrAlt: (people: number) => `QR code da caravana de ${people} pessoas`,
+  tickets: 'Ingressos',
+  ticketOf: (name: string) => `Ingresso de ${name}`,
+  guestLabel: 'Convidado(a)',
+  leader: 'Líder',
+  staffGroup: 'Caravana',
+  staffLeader: (name: string) => `Caravana inscrita por ${name}`,
+  claimTitle: 'Guardar ingresso na minha conta',
+  claimText:
+    'Este ingresso foi feito por um líder de caravana para o seu e-mail. Guarde-o na sua conta para vê-lo em Minhas inscrições.',
+  claimButton: 'Guardar na minha conta »',
+  claimed: 'Pronto! O ingresso agora está em Minhas inscrições.',
+  // the door
+  doorGroupTitle: (people: number) => `Caravana de ${people} pessoas`,
+  doorAdmitAll: 'Admitir todos os presentes »',
+  doorAdmitChecked: 'Admitir marcados »',
+  doorAlreadyIn: (time: string) => `já entrou às ${time}`,
+  doorNotPaid: 'pagamento pendente',
+  doorAdmitted: (n: number) => (n === 1 ? '1 pessoa admitida.' : `${n} pessoas admitidas.`),
+  doorNoneLeft: 'Todos da caravana já entraram.',
+  doorClose: 'Fechar',
+  doorSeeGroup: 'Ver a caravana desta pessoa »',
+} as const;
+
+/** API errors of the caravan checkout and the claim. */
+export const caravanApiErrors = {
+  CARAVAN_CPF_REGISTERED: 'Esse CPF já tem uma inscrição para esse evento.',
+  CARAVAN_INVALID: 'Confira os dados das pessoas da caravana.',
+  CLAIM_NOT_ALLOWED: 'Este ingresso não é para o e-mail da sua conta.',
+} as const;
+
+/** The message naming the row whose CPF is already registered on the event. */
+export const caravanCpfRegistered = (row: number) =>
+  `Pessoa ${row}: esse CPF já tem uma inscrição para esse evento.`;

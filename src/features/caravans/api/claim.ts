@@ -1,0 +1,26 @@
+/** The claim page's read and write: a caravan ticket made for this account's e-mail. */
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { fetchApi } from '../../../data/api.ts';
+import { invalidateMyRegistrations } from '../../../data/registrations/mutations.ts';
+
+/** GET /v1/registrations/:id/claim: the ticket this account may take. */
+export const claimableQuery = (registrationId: string) =>
+  queryOptions({
+    queryKey: ['claimable', registrationId] as const,
+    queryFn: () =>
+      fetchApi((api) => api.v1.registrations[':id'].claim.$get({ param: { id: registrationId } })),
+    retry: false,
+  });
+
+/** POST /v1/registrations/:id/claim: takes it; the member's registrations are read again. */
+export function useClaim(registrationId: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const answer = await fetchApi((api) =>
+        api.v1.registrations[':id'].claim.$post({ param: { id: registrationId } }),
+      );
+      await invalidateMyRegistrations();
+      return answer;
+    },
+  });
+}

@@ -1,0 +1,244 @@
+/**
+ * `/caravan/:eventId/:tierId`: a signed-in member (the leader) registers several people on one tier
+ * in one checkout — for each, full name, CPF and an optional e-mail — and pays once for the total
+ * with a method the tier allows. Every place is taken at once or none (the tier's 'esgotaram'
+ * notice). Then: the PIX to pay (copy-and-paste code and QR) or the method's next step, and the
+ * group's tickets in Minhas inscrições.
+ */
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { useEvent } from '../../data/events/use-events.ts';
+import { CARAVAN_MAX, CARAVAN_MIN, caravanPersonSchema, duplicateCpfRow } from '../../domain/caravans.ts';
+import { formatLongDateTime } from '../../domain/dates.ts';
+import { caravanMessages as m } from '../../domain/messages/caravans.ts';
+import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
+import { formatPrice } from '../../domain/money.ts';
+import { offeredMethods, statusLabel } from '../../domain/registrations.ts';
+import type { PaymentMethod } from '../../domain/types.ts';
+import { firstMessage } from '../../domain/validation.ts';
+import { CpfField, FormAlert, TextField } from '../../ui/field.tsx';
+import { notify } from '../../ui/notices.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { startCaravan } from './api/start-caravan.ts';
+import './caravans.css';
+
+/** What the caravan form offers: one payment for everyone without a card form or a voucher. */
+const FORM_METHODS: readonly PaymentMethod[] = ['mp_pix', 'file', 'cash', 'link'];
+
+interface Row {
+  key: string;
+  name: string;
+  cpf: string;
+  email: string;
+}
+type RowErrors = Partial<Record<'name' | 'cpf' | 'email', string>>;
+
+const emptyRow = (): Row => ({ key: crypto.randomUUID(), name: '', cpf: '', email: '' });
+
+type Done = Awaited<ReturnType<typeof startCaravan>>;
+
+export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: string }) {
+  const { data: event, view, status } = useEvent(eventId);
+  const [rows, setRows] = useState<Row[]>(() => [emptyRow(), emptyRow()]);
+  const [errors, setErrors] = useState<Record<string, RowErrors>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState<Done | null>(null);
+
+  const tier = event?.pricing_tiers.find((t) => t.id === tierId);
+  if (!event || !tier) {
+    const missing =
+      view === 'unavailable' || (event === null && status.phase !== 'refreshing') || (event && !tier);
+    return (
+      <section className="caravan" aria-labelledby="caravan-title">
+        <h1 id="caravan-title">{m.title}</h1>
+        {missing ? <FormAlert>{c.eventNotFound}</FormAlert> : <Spinner label={c.loading} />}
+      </section>
+    );
+  }
+  const methods = offeredMethods(event, tier).filter((x) => FORM_METHODS.includes(x));
+  const free = tier.price === 0;
+  const chosen = free ? undefined : method || methods[0];
+
+  function update(key: string, field: keyof Omit<Row, 'key'>, value: string) {
+    setRows((list) => list.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+    setErrors((e) => ({ ...e, [key]: { ...e[key], [field]: undefined } }));
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (submitting) return;
+    const found: Record<string, RowErrors> = {};
+    const people = rows.map((r) => {
+      const parsed = v.safeParse(caravanPersonSchema, { name: r.name, cpf: r.cpf, email: r.email });
+      if (!parsed.success) {
+        const of = (field: string) => firstMessage(parsed.issues.filter((i) => i.path?.[0]?.key === field));
+        found[r.key] = { name: of('name'), cpf: of('cpf'), email: of('email') };
+        return null;
+      }
+      return parsed.output;
+    });
+    setErrors(found);
+    if (people.some((p) => p === null)) return;
+    const valid = people as NonNullable<(typeof people)[number]>[];
+    const dup = duplicateCpfRow(valid);
+    if (dup !== null) {
+      setFormError(m.duplicateCpf(dup));
+      return;
+    }
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      const answer = await startCaravan(eventId, tierId, {
+        tierId,
+        ...(chosen ? { paymentMethod: chosen } : {}),
+        people: valid.map((p) => ({ name: p.name, cpf: p.cpf, email: p.email ?? '' })),
+      });
+      setDone(answer);
+      notify('positive', m.done);
+    } catch (error) {
+      const message = (error as Error).message;
+      setFormError(message);
+      notify('negative', message);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (done) return <CaravanDone event={event} done={done} />;
+
+  return (
+    <section className="caravan" aria-labelledby="caravan-title">
+      <h1 id="caravan-title">{m.title}</h1>
+      <p className="caravan-event">
+        {event.title} · {formatLongDateTime(event.starts_at)}
+      </p>
+      <p className="caravan-event">
+        {c.tier}: {tier.name} · {formatPrice(tier.price)}
+      </p>
+      <p>{m.intro}</p>
+      <form className="caravan-form" onSubmit={(e) => void submit(e)} noValidate>
+        {rows.map((r, i) => (
+          <fieldset key={r.key} className="caravan-person">
+            <legend>{m.person(i + 1)}</legend>
+            <TextField
+              label={m.name}
+              value={r.name}
+              autoComplete="off"
+              onValueChange={(x) => update(r.key, 'name', x)}
+              error={errors[r.key]?.name}
+            />
+            <CpfField
+              label={m.cpf}
+              value={r.cpf}
+              onValueChange={(x) => update(r.key, 'cpf', x)}
+              error={errors[r.key]?.cpf}
+            />
+            <TextField
+              label={m.email}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              value={r.email}
+              onValueChange={(x) => update(r.key, 'email', x)}
+              error={errors[r.key]?.email}
+            />
+            {rows.length > CARAVAN_MIN && (
+              <button
+                type="button"
+                className="button button-secondary caravan-remove"
+                onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}
+              >
+                {m.removePerson(i + 1)}
+              </button>
+            )}
+          </fieldset>
+        ))}
+        <p className="field-hint">{m.emailHint}</p>
+        {rows.length < CARAVAN_MAX && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setRows((list) => [...list, emptyRow()])}
+          >
+            {m.addPerson}
+          </button>
+        )}
+        {!free && methods.length > 0 && (
+          <div className="field">
+            <label className="field-label" htmlFor="caravan-method">
+              {m.method}
+            </label>
+            <select
+              id="caravan-method"
+              className="input"
+              value={chosen}
+              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+            >
+              {methods.map((x) => (
+                <option key={x} value={x}>
+                  {c.methodNames[x]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <p className="caravan-total" data-testid="caravan-total">
+          {m.total(rows.length, formatPrice(tier.price * rows.length))}
+        </p>
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <button type="submit" className="button button-block" disabled={submitting}>
+          {submitting && <Spinner size={18} label={m.submitting} />}
+          {m.submit}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function CaravanDone({ event, done }: { event: { title: string }; done: Done }) {
+  const qr = typeof done.request_data?.qr_code === 'string' ? done.request_data.qr_code : null;
+  const qrImage =
+    typeof done.request_data?.qr_code_base64 === 'string' ? done.request_data.qr_code_base64 : null;
+  return (
+    <section className="caravan" aria-labelledby="caravan-title">
+      <h1 id="caravan-title">{m.title}</h1>
+      <p role="status">{m.done}</p>
+      <p className="caravan-event">
+        {event.title} · {m.total(done.registrations.length, formatPrice(done.frozen_total))}
+      </p>
+      <p>
+        {c.methodLabel}: {c.methodNames[done.strategy]} ·{' '}
+        <span data-testid="caravan-status">{statusLabel(done.status)}</span>
+      </p>
+      {done.strategy === 'mp_pix' && qr && (
+        <div className="caravan-pix">
+          {qrImage && (
+            <img src={`data:image/png;base64,${qrImage}`} alt={m.pixQrAlt} width={200} height={200} />
+          )}
+          <label className="field-label" htmlFor="caravan-pix-code">
+            {m.pixCode}
+          </label>
+          <textarea id="caravan-pix-code" className="input" readOnly value={qr} rows={3} />
+          <p data-testid="caravan-payment-id" hidden>
+            {done.transaction_id}
+          </p>
+        </div>
+      )}
+      <ul className="caravan-people">
+        {done.registrations.map((r) => (
+          <li key={r.id}>{r.name}</li>
+        ))}
+      </ul>
+      <Link
+        className="button button-block"
+        to="/my-registrations/$registrationId"
+        params={{ registrationId: done.registrations[0]!.id }}
+      >
+        {c.seeRegistration}
+      </Link>
+    </section>
+  );
+}

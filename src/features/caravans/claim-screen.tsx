@@ -1,0 +1,64 @@
+/**
+ * `/claim/:registrationId`: a caravan guest, signed in with the e-mail the leader gave, takes their
+ * ticket into their own account (it then shows in their Minhas inscrições, not the leader's).
+ */
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { queryClient } from '../../data/query-client.ts';
+import { caravanMessages as m } from '../../domain/messages/caravans.ts';
+import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
+import { FormAlert } from '../../ui/field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { claimableQuery, useClaim } from './api/claim.ts';
+import './caravans.css';
+
+export function ClaimScreen({ registrationId }: { registrationId: string }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Claim registrationId={registrationId} />
+    </QueryClientProvider>
+  );
+}
+
+function Claim({ registrationId }: { registrationId: string }) {
+  const ticket = useQuery(claimableQuery(registrationId));
+  const claim = useClaim(registrationId);
+  return (
+    <section className="caravan" aria-labelledby="claim-title">
+      <h1 id="claim-title">{m.claimTitle}</h1>
+      {ticket.isPending ? (
+        <Spinner label={c.loading} />
+      ) : ticket.isError ? (
+        <FormAlert>{ticket.error.message}</FormAlert>
+      ) : claim.isSuccess ? (
+        <>
+          <p role="status">{m.claimed}</p>
+          <Link
+            className="button button-block"
+            to="/my-registrations/$registrationId"
+            params={{ registrationId }}
+          >
+            {c.seeRegistration}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="caravan-event">
+            {ticket.data.event_title} · {m.ticketOf(ticket.data.name)}
+          </p>
+          <p>{m.claimText}</p>
+          {claim.isError && <FormAlert>{claim.error.message}</FormAlert>}
+          <button
+            type="button"
+            className="button button-block"
+            disabled={claim.isPending}
+            onClick={() => claim.mutate()}
+          >
+            {claim.isPending && <Spinner size={18} label={c.submitting} />}
+            {m.claimButton}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

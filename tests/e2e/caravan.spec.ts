@@ -1,0 +1,286 @@
+/**
+ * Caravans: a leader registers a caravan of 4 (one without e-mail) on the conference's 'Lote
+ * Caravana', paying by PIX on the local Mercado Pago stand-in; four tickets in Minhas inscrições,
+ * also offline; the door, offline, admits three from the leader's group QR (shown to the camera)
+ * and the fourth later by code; back online the server holds the four check-ins. And a group of 5
+ * on a tier with 4 places left is refused ('esgotaram') with nothing taken.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect as baseExpect, chromium, type Page, test } from '@playwright/test';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { checkinMessages } from '../../src/domain/messages/checkin.ts';
+import { writeQrVideo } from '../fixtures/qr-video.ts';
+import { randomCpf } from './cpf.ts';
+import { login } from './login.ts';
+
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const ANON_KEY = 'sb_publishable_congrega_local';
+const EVENT = DEMO_EVENTS.conference;
+const TIER = DEMO_TIERS.conferenceCaravan;
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: ANON_KEY },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  return (await res.json()).access_token;
+}
+
+async function call<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await request.fetch(`/functions/v1/api${path}`, {
+    method,
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  return { status: res.status(), body: (await res.json()) as T };
+}
+
+/** A new member with a complete profile (the leader), confirmed through their e-mail's link. */
+async function newLeader(request: APIRequestContext): Promise<string> {
+  const email = `lider.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemplo.com`;
+  const res = await request.post('/auth/v1/signup', {
+    headers: { apikey: ANON_KEY },
+    data: { email, password: DEMO_PASSWORD, data: { display_name: 'Paulo Caravana', welcome: true } },
+  });
+  expect(res.ok()).toBe(true);
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+        subject: string;
+        link: string | null;
+      }[];
+      link = mails.find((m) => /Confirme seu cadastro/.test(m.subject))?.link ?? null;
+      return link;
+    })
+    .toBeTruthy();
+  expect((await request.get(link!)).ok()).toBe(true);
+  const welcome = await call(request, await tokenOf(request, email), 'POST', '/v1/welcome', {
+    congregacao: null,
+    fromOtherChurch: true,
+    otherChurch: 'Igreja do Paulo',
+    phone: '11987654321',
+    cpf: randomCpf(),
+  });
+  expect(welcome.status, JSON.stringify(welcome.body)).toBeLessThan(300);
+  return email;
+}
+
+/** No WCAG 2.1 AA violation on the screen as it stands (the new screens' accessibility). */
+async function expectAccessible(page: Page) {
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The screen fits a 320 px phone: nothing scrolls sideways. */
+async function expectFits320(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+}
+
+async function fillCaravan(page: Page, people: { name: string; cpf: string; email: string }[]) {
+  for (let i = 2; i < people.length; i++)
+    await page.getByRole('button', { name: '+ Adicionar pessoa' }).click();
+  for (const [i, p] of people.entries()) {
+    const row = page.getByRole('group', { name: `Pessoa ${i + 1}` });
+    await row.getByLabel('Nome completo').fill(p.name);
+    await row.getByLabel('CPF').pressSequentially(p.cpf);
+    if (p.email) await row.getByLabel('E-mail (opcional)').fill(p.email);
+  }
+}
+
+const stamp = Date.now().toString(36);
+const PEOPLE = [
+  { name: 'Ana Clara Caravana', cpf: randomCpf(), email: `ana.${stamp}@exemplo.com` },
+  { name: 'Bruno Dias Caravana', cpf: randomCpf(), email: `bruno.${stamp}@exemplo.com` },
+  { name: 'Carla Souza Caravana', cpf: randomCpf(), email: `carla.${stamp}@exemplo.com` },
+  { name: 'Davi Lima Caravana', cpf: randomCpf(), email: '' },
+];
+
+test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits three from the leader QR and the fourth by code, offline; the server holds four check-ins', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const leader = await newLeader(request);
+  await login(page, leader);
+  await page.goto(`/checkout/${EVENT.id}/${TIER.id}`);
+  await page.getByRole('link', { name: 'Inscrever uma caravana »' }).click();
+  await expect(page.getByRole('heading', { name: 'Inscrição em caravana' })).toBeVisible();
+  await fillCaravan(page, PEOPLE);
+  await page.getByLabel('Forma de pagamento').selectOption({ label: 'PIX' });
+  await expect(page.getByTestId('caravan-total')).toHaveText(/^4 pessoas · total R\$\s160,00$/);
+  await expectAccessible(page);
+  await expectFits320(page);
+  await page.getByRole('button', { name: 'Inscrever caravana »' }).click();
+  await expect(page.getByText('Caravana inscrita! Cada pessoa tem o seu ingresso.').first()).toBeVisible();
+
+  // one PIX for the total, paid on the stand-in's dev endpoint (the signed webhook follows)
+  const code = page.getByLabel('Código PIX copia e cola');
+  await expect(code).toHaveValue(/^0002/);
+  const txid = /62\d{2}05(\d{2})([A-Za-z0-9]+)/.exec(await code.inputValue());
+  const paymentId = txid?.[2]?.slice(0, Number(txid[1])).replace(/^MP/, '');
+  expect(paymentId).toBeTruthy();
+  const paid = await page.request.post(`/_dev/mercadopago/payments/${paymentId}/pay`, {
+    headers: { accept: 'application/json' },
+  });
+  expect(await paid.json()).toEqual({ webhookStatus: 200 });
+
+  // the server: four paid registrations of one group, each with its own code
+  const leaderToken = await tokenOf(request, leader);
+  const mine = (await call(request, leaderToken, 'GET', '/v1/registrations')).body as {
+    id: string;
+    seq: string;
+    status: string;
+    event_id: string;
+    group: { id: string; people: number } | null;
+    guest: { name: string } | null;
+  }[];
+  const tickets = mine.filter((r) => r.event_id === EVENT.id && r.group);
+  expect(tickets.map((r) => r.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
+  expect(new Set(tickets.map((r) => r.seq)).size).toBe(4);
+  const groupId = tickets[0]!.group!.id;
+  const byName = new Map(tickets.map((r) => [r.guest!.name, r]));
+
+  // Minhas inscrições: the caravan once, with the group's QR and every ticket; offline too
+  await page.goto('/my-registrations');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.getByText('Caravana · 4 pessoas').click();
+  const group = page.getByTestId('caravan-tickets');
+  await expect(group.getByTestId('caravan-ticket')).toHaveCount(4);
+  await expect(group.getByTestId('manual-code')).toHaveCount(4);
+  await expect(group.getByRole('img', { name: 'QR code da caravana de 4 pessoas' })).toBeVisible();
+  await expectAccessible(page);
+  await expectFits320(page);
+  const url = page.url();
+  await page.context().setOffline(true);
+  await page.goto(url);
+  await expect(page.getByTestId('caravan-tickets').getByTestId('manual-code')).toHaveCount(4);
+  await page.context().setOffline(false);
+
+  // the door, on a device whose camera sees the leader's group QR
+  const video = join(mkdtempSync(join(tmpdir(), 'congrega-caravan-')), 'group.y4m');
+  writeQrVideo(video, `checkin:grupo:${groupId}`);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      permissions: ['camera'],
+    });
+    const door = await context.newPage();
+    await login(door, DEMO_USERS.voluntario.email);
+    await door.goto('/admin/checkin');
+    await door.evaluate(() => navigator.serviceWorker.ready);
+    await door.reload();
+    await expect.poll(() => door.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await door.getByLabel('Escolha o evento').selectOption(EVENT.id);
+    await expect(door.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible();
+    await expect(door.getByTestId('door-readiness')).toHaveText(/^Pronto para funcionar sem internet/);
+    await context.setOffline(true);
+
+    await door.getByRole('button', { name: 'Ler QR com a câmera' }).click();
+    const list = door.getByTestId('door-group');
+    await expect(list.getByRole('heading', { name: 'Caravana de 4 pessoas' })).toBeVisible();
+    await door.getByRole('button', { name: 'Parar câmera' }).click();
+    await expectAccessible(door);
+    await expectFits320(door);
+    for (const p of PEOPLE.slice(0, 3)) await list.getByLabel(p.name).check();
+    await list.getByRole('button', { name: 'Admitir marcados »' }).click();
+    await expect(list.getByText('3 pessoas admitidas.')).toBeVisible();
+    await expect(list.getByText(/já entrou às/)).toHaveCount(3);
+    await expect(list.getByLabel(PEOPLE[3]!.name)).not.toBeChecked();
+    await list.getByRole('button', { name: 'Fechar' }).click();
+
+    // the fourth arrives later and shows their own code
+    const fourth = byName.get(PEOPLE[3]!.name)!;
+    await door.getByLabel('Código manual ou CPF').fill(fourth.seq);
+    await door.getByRole('button', { name: 'Fazer checkin' }).click();
+    await expect(door.getByText('Checkin de Davi feito!')).toBeVisible();
+    // a caravan member's code also offers the group's list: everyone is in now
+    await door.getByRole('button', { name: 'Ver a caravana desta pessoa »' }).click();
+    await expect(list.getByText('Todos da caravana já entraram.')).toBeVisible();
+    await expect(list.getByText(/já entrou às/)).toHaveCount(4);
+    await list.getByRole('button', { name: 'Fechar' }).click();
+    await expect(door.getByTestId('door-pending')).toHaveText('4 checkins aguardando envio');
+
+    // back online: the queue is sent, each person counted once
+    await context.setOffline(false);
+    await expect(door.getByTestId('door-pending')).toHaveText(checkinMessages.allSent, { timeout: 60_000 });
+    const staff = await tokenOf(request, DEMO_USERS.voluntario.email);
+    const roster = (await call(request, staff, 'GET', `/v1/admin/checkin/events/${EVENT.id}/roster`))
+      .body as { entries: { id: string; checked_in_at: string | null; group_id: string | null }[] };
+    const ours = roster.entries.filter((e) => e.group_id === groupId);
+    expect(ours).toHaveLength(4);
+    expect(ours.every((e) => e.checked_in_at)).toBe(true);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a group of 5 on a tier with 4 places left is refused with nothing taken', async ({ page, request }) => {
+  const admin = await tokenOf(request, DEMO_USERS.admin.email);
+  const tier = await call<{ id: string }>(request, admin, 'POST', `/v1/admin/events/${EVENT.id}/tiers`, {
+    name: `Caravana pequena ${stamp}`,
+    price: 1000,
+    total: 4,
+  });
+  expect(tier.status, JSON.stringify(tier.body)).toBe(201);
+  const tierId = tier.body.id;
+  try {
+    const leader = await newLeader(request);
+    await login(page, leader);
+    await page.goto(`/caravan/${EVENT.id}/${tierId}`);
+    await fillCaravan(
+      page,
+      ['Elisa', 'Fábio', 'Gabriela', 'Heitor', 'Íris'].map((n) => ({
+        name: `${n} Grupo Grande`,
+        cpf: randomCpf(),
+        email: '',
+      })),
+    );
+    await page.getByLabel('Forma de pagamento').selectOption({ label: 'Pagamento presencial' });
+    await page.getByRole('button', { name: 'Inscrever caravana »' }).click();
+    await expect(page.getByRole('region', { name: 'Inscrição em caravana' }).getByRole('alert')).toHaveText(
+      'Opss... as inscrições desse lote esgotaram',
+    );
+    // nothing taken: the tier still has its 4 places and the leader holds nothing on it
+    const event = await (
+      await request.get(`/functions/v1/api/v1/events/${EVENT.id}`, { headers: { apikey: ANON_KEY } })
+    ).json();
+    const tiers = (event.pricing_tiers ?? event[0]?.pricing_tiers) as {
+      id: string;
+      available: number | null;
+    }[];
+    expect(tiers.find((t) => t.id === tierId)?.available).toBe(4);
+    const mine = (await call(request, await tokenOf(request, leader), 'GET', '/v1/registrations'))
+      .body as unknown[];
+    expect(mine).toEqual([]);
+  } finally {
+    await call(request, admin, 'DELETE', `/v1/admin/events/${EVENT.id}/tiers/${tierId}`);
+  }
+});
