@@ -6,6 +6,7 @@
 import type { authApiErrors } from './messages/auth.ts';
 import type { checkoutApiErrors } from './messages/checkout.ts';
 import type { editorApiErrors } from './messages/editor.ts';
+import type { privacyApiErrors } from './messages/privacy.ts';
 import type { staffApiErrors } from './messages/staff.ts';
 
 /**
@@ -29,6 +30,7 @@ export type ApiErrorCode =
   | keyof typeof authApiErrors
   | keyof typeof checkoutApiErrors
   | keyof typeof editorApiErrors
+  | keyof typeof privacyApiErrors
   | keyof typeof staffApiErrors;
 
 export const eventMessages = {

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authApiErrors } from '../../../src/domain/messages/auth.ts';
 import { checkoutApiErrors } from '../../../src/domain/messages/checkout.ts';
 import { editorApiErrors } from '../../../src/domain/messages/editor.ts';
+import { privacyApiErrors } from '../../../src/domain/messages/privacy.ts';
 import { staffApiErrors } from '../../../src/domain/messages/staff.ts';
 import { type ApiErrorCode, apiErrors } from '../../../src/domain/messages.ts';
 import type { ApiError } from '../../../src/domain/types.ts';
@@ -13,6 +14,7 @@ export const errorMessages: Record<ApiErrorCode, string> = {
   ...authApiErrors,
   ...checkoutApiErrors,
   ...editorApiErrors,
+  ...privacyApiErrors,
   ...staffApiErrors,
 };
 

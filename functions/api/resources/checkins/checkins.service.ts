@@ -53,31 +53,35 @@ export async function rosterKey(db: Db, eventId: string): Promise<string> {
 
 /** The roster rows of one event, with the person's first check-in there; `where` narrows them. */
 function rosterQuery(eventId: string, cpfKey = '') {
-  return qb
-    .selectFrom('registrations as r')
-    .leftJoin('profiles as p', 'p.id', 'r.user_id')
-    .leftJoin('temples as t', 't.id', 'p.temple_id')
-    .leftJoin('checkins as c', (join) =>
-      join.onRef('c.event_id', '=', 'r.event_id').onRef('c.user_id', '=', 'r.user_id'),
-    )
-    .select([
-      'r.id',
-      'r.event_id',
-      'r.seq',
-      'r.status',
-      sql<string>`coalesce(p.name, '')`.as('name'),
-      sql<string | null>`coalesce(t.name, p.other_church)`.as('congregation'),
-      // the CPF never leaves the database: only its short keyed tag, which ~15,000 CPFs share
-      // (src/domain/checkin.ts rosterCpfTag; profiles.cpf holds the 11 digits alone, a check constraint)
-      sql<
-        string | null
-      >`case when ${cpfKey} = '' then null else left(encode(sha256(convert_to(${cpfKey} || ':' || p.cpf, 'UTF8')), 'hex'), ${CPF_TAG_BITS / 4}) end`.as(
-        'cpf_hash',
-      ),
-      'c.scanned_at as checked_in_at',
-      'c.device as checked_in_device',
-    ])
-    .where('r.event_id', '=', eventId);
+  return (
+    qb
+      .selectFrom('registrations as r')
+      .leftJoin('profiles as p', 'p.id', 'r.user_id')
+      .leftJoin('temples as t', 't.id', 'p.temple_id')
+      .leftJoin('checkins as c', (join) =>
+        join.onRef('c.event_id', '=', 'r.event_id').onRef('c.user_id', '=', 'r.user_id'),
+      )
+      .select([
+        'r.id',
+        'r.event_id',
+        'r.seq',
+        'r.status',
+        sql<string>`coalesce(p.name, '')`.as('name'),
+        sql<string | null>`coalesce(t.name, p.other_church)`.as('congregation'),
+        // the CPF never leaves the database: only its short keyed tag, which ~15,000 CPFs share
+        // (src/domain/checkin.ts rosterCpfTag; profiles.cpf holds the 11 digits alone, a check constraint)
+        sql<
+          string | null
+        >`case when ${cpfKey} = '' then null else left(encode(sha256(convert_to(${cpfKey} || ':' || p.cpf, 'UTF8')), 'hex'), ${CPF_TAG_BITS / 4}) end`.as(
+          'cpf_hash',
+        ),
+        'c.scanned_at as checked_in_at',
+        'c.device as checked_in_device',
+      ])
+      .where('r.event_id', '=', eventId)
+      // a deleted account leaves the door's roster (its registration stays in the accounts)
+      .where('p.deleted_at', 'is', null)
+  );
 }
 
 type RosterRow = Awaited<ReturnType<typeof run<ReturnType<typeof rosterQuery>>>>[number];
