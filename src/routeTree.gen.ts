@@ -16,6 +16,7 @@ import { Route as MainAdminRouteImport } from './routes/_main/admin'
 import { Route as MainAllRouteImport } from './routes/_main/all'
 import { Route as MainEventWelcomeRouteImport } from './routes/_main/event-welcome'
 import { Route as MainFastpassRouteImport } from './routes/_main/fastpass'
+import { Route as MainPrivacidadeRouteImport } from './routes/_main/privacidade'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
 import { Route as AdminAllBadgeRouteImport } from './routes/admin.all-badge'
 import { Route as AdminBadgeRouteImport } from './routes/admin.badge'
@@ -75,6 +76,11 @@ const MainEventWelcomeRoute = MainEventWelcomeRouteImport.update({
 const MainFastpassRoute = MainFastpassRouteImport.update({
   id: '/fastpass',
   path: '/fastpass',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainPrivacidadeRoute = MainPrivacidadeRouteImport.update({
+  id: '/privacidade',
+  path: '/privacidade',
   getParentRoute: () => MainRoute,
 } as any)
 const MainProfileRoute = MainProfileRouteImport.update({
@@ -219,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/all': typeof MainAllRoute
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
+  '/privacidade': typeof MainPrivacidadeRoute
   '/profile': typeof MainProfileRoute
   '/admin/all-badge': typeof AdminAllBadgeRoute
   '/admin/badge': typeof AdminBadgeRoute
@@ -250,6 +257,7 @@ export interface FileRoutesByTo {
   '/all': typeof MainAllRoute
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
+  '/privacidade': typeof MainPrivacidadeRoute
   '/profile': typeof MainProfileRoute
   '/admin/all-badge': typeof AdminAllBadgeRoute
   '/admin/badge': typeof AdminBadgeRoute
@@ -286,6 +294,7 @@ export interface FileRoutesById {
   '/_main/all': typeof MainAllRoute
   '/_main/event-welcome': typeof MainEventWelcomeRoute
   '/_main/fastpass': typeof MainFastpassRoute
+  '/_main/privacidade': typeof MainPrivacidadeRoute
   '/_main/profile': typeof MainProfileRoute
   '/admin/all-badge': typeof AdminAllBadgeRoute
   '/admin/badge': typeof AdminBadgeRoute
@@ -323,6 +332,7 @@ export interface FileRouteTypes {
     | '/all'
     | '/event-welcome'
     | '/fastpass'
+    | '/privacidade'
     | '/profile'
     | '/admin/all-badge'
     | '/admin/badge'
@@ -354,6 +364,7 @@ export interface FileRouteTypes {
     | '/all'
     | '/event-welcome'
     | '/fastpass'
+    | '/privacidade'
     | '/profile'
     | '/admin/all-badge'
     | '/admin/badge'
@@ -389,6 +400,7 @@ export interface FileRouteTypes {
     | '/_main/all'
     | '/_main/event-welcome'
     | '/_main/fastpass'
+    | '/_main/privacidade'
     | '/_main/profile'
     | '/admin/all-badge'
     | '/admin/badge'
@@ -474,6 +486,13 @@ declare module '@tanstack/react-router' {
       path: '/fastpass'
       fullPath: '/fastpass'
       preLoaderRoute: typeof MainFastpassRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/privacidade': {
+      id: '/_main/privacidade'
+      path: '/privacidade'
+      fullPath: '/privacidade'
+      preLoaderRoute: typeof MainPrivacidadeRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/profile': {
@@ -698,6 +717,7 @@ interface MainRouteChildren {
   MainAllRoute: typeof MainAllRoute
   MainEventWelcomeRoute: typeof MainEventWelcomeRoute
   MainFastpassRoute: typeof MainFastpassRoute
+  MainPrivacidadeRoute: typeof MainPrivacidadeRoute
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
@@ -711,6 +731,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAllRoute: MainAllRoute,
   MainEventWelcomeRoute: MainEventWelcomeRoute,
   MainFastpassRoute: MainFastpassRoute,
+  MainPrivacidadeRoute: MainPrivacidadeRoute,
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
   MainEventsIdRoute: MainEventsIdRoute,

@@ -110,6 +110,7 @@ export const menuMessages = {
   login: 'Fazer Login',
   logout: 'Sair',
   help: (email: string) => `Precisa de ajuda? Escreva para ${email}`,
+  privacy: 'Privacidade e seus dados',
   openMenu: 'Abrir menu',
   closeMenu: 'Fechar menu',
   menuTitle: 'Menu',

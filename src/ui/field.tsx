@@ -139,6 +139,7 @@ export interface CheckboxFieldProps {
   onBlur?(): void;
   name?: string;
   disabled?: boolean;
+  error?: string | undefined;
 }
 
 export function CheckboxField({
@@ -148,6 +149,7 @@ export function CheckboxField({
   onBlur,
   name,
   disabled,
+  error,
 }: CheckboxFieldProps) {
   const id = useId();
   return (
@@ -158,10 +160,17 @@ export function CheckboxField({
         name={name}
         checked={checked}
         disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onCheckedChange(e.target.checked)}
         onBlur={onBlur}
       />
       <label htmlFor={id}>{label}</label>
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

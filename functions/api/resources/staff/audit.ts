@@ -19,6 +19,9 @@ export type AuditAction =
   | 'report.attendees'
   | 'badges.view';
 
+/** Staff reads of a person's data: listed in the person's own export, not on the staff's person page. */
+export const STAFF_READ_ACTIONS = ['person.view', 'receipt.view', 'report.attendees', 'badges.view'] as const;
+
 /**
  * The client's address: the first X-Forwarded-For entry (Supabase's edge puts the client there; the
  * local host replaces the header with the address it saw), or null when there is none.
