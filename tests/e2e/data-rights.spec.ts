@@ -121,8 +121,12 @@ test('consent at welcome, profile edits, the export with staff reads, and deleti
   await page.goto('/profile');
   await page.getByLabel('Nome completo', { exact: true }).fill('Lia Dados Souza Lima');
   const phone = page.getByLabel('WhatsApp', { exact: true });
-  await phone.fill('');
+  await phone.click();
+  await phone.press('ControlOrMeta+a');
+  await phone.press('Backspace');
+  await expect(phone).toHaveValue('');
   await phone.pressSequentially('31991234567');
+  await expect(phone).toHaveValue('(31) 99123-4567');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByText('Dados salvos!')).toBeVisible();
   await page.reload();

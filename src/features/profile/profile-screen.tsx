@@ -257,16 +257,18 @@ function DeleteSection() {
       {open ? (
         <form
           className="profile-confirm"
-          onSubmit={(e) => {
+          onSubmit={async (e) => {
             e.preventDefault();
             setError(null);
-            remove.mutate(password, {
-              onSuccess: async () => {
-                notify('positive', pm.deleted);
-                await navigate({ to: '/', replace: true });
-              },
-              onError: (err) => setError(err instanceof ApiFailure ? err.message : pm.deleteFailed),
-            });
+            try {
+              // the promise, not the mutate callbacks: signing out unmounts this section first
+              await remove.mutateAsync(password);
+            } catch (err) {
+              setError(err instanceof ApiFailure ? err.message : pm.deleteFailed);
+              return;
+            }
+            notify('positive', pm.deleted);
+            await navigate({ to: '/', replace: true });
           }}
         >
           <TextField
