@@ -142,6 +142,13 @@ describe('staff accesses, the export and deleting the account', () => {
     const staff = await h.token('secretaria');
     expect((await h.call(`/v1/admin/users/${m.id}`, { token: staff })).status).toBe(200);
     expect((await h.call(`/v1/admin/badges?event=${tier!.event_id}`, { token: staff })).status).toBe(200);
+    // a leader opens the attendees of the person's congregation (the table and its CSV)
+    const lider = await h.token('lider');
+    const attendees = await h.call(
+      `/v1/admin/reports/atendees-per-location/${DEMO_TEMPLES.sede.id}?event=${tier!.event_id}`,
+      { token: lider },
+    );
+    expect(attendees.status).toBe(200);
 
     const exported = await h.call('/v1/me/export', { token: m.token });
     expect(exported.status).toBe(200);
@@ -158,6 +165,7 @@ describe('staff accesses, the export and deleting the account', () => {
     expect(exported.body.staff_accesses.map((a: { action: string }) => a.action).sort()).toEqual([
       'badges.view',
       'person.view',
+      'report.attendees',
     ]);
     expect(JSON.stringify(exported.body)).not.toMatch(/card|token/i);
 
