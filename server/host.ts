@@ -58,6 +58,10 @@ export interface HostOptions {
   publicUrl?: string;
   /** Where auth redirects go when redirect_to is missing or foreign. Default: the host URL. */
   siteUrl?: string;
+  /** The e-mail of the person in charge of members' data, on /privacidade. Default: a demo address. */
+  privacyEmail?: string;
+  /** Days after an event its receipts are deleted (POST /v1/maintenance/retention). Default 180. */
+  receiptRetentionDays?: number;
   log?: boolean;
   /** Run the demo seed after migrating. Default true. */
   seed?: boolean;
@@ -359,6 +363,9 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       anonKey: ANON_KEY,
       serviceRoleKey: keys.serviceRoleKey,
       mercadoPago,
+      // the person in charge of members' data (/privacidade); a demo address unless PRIVACY_EMAIL says
+      privacyEmail: opts.privacyEmail || 'privacidade@congrega.local',
+      receiptRetentionDays: opts.receiptRetentionDays,
     };
     const geocoder =
       (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'

@@ -54,6 +54,10 @@ try {
     smtpFrom: process.env.SMTP_FROM || undefined,
     supabaseUrl: process.env.VITE_SUPABASE_URL || undefined,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
+    privacyEmail: process.env.PRIVACY_EMAIL || undefined,
+    receiptRetentionDays: process.env.RECEIPT_RETENTION_DAYS
+      ? Number(process.env.RECEIPT_RETENTION_DAYS)
+      : undefined,
     mercadoPago: {
       apiUrl: process.env.MP_API_URL || undefined,
       accessToken: process.env.MP_ACCESS_TOKEN || undefined,

@@ -16,6 +16,7 @@ import { Route as MainAdminRouteImport } from './routes/_main/admin'
 import { Route as MainAllRouteImport } from './routes/_main/all'
 import { Route as MainEventWelcomeRouteImport } from './routes/_main/event-welcome'
 import { Route as MainFastpassRouteImport } from './routes/_main/fastpass'
+import { Route as MainPrivacidadeRouteImport } from './routes/_main/privacidade'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
 import { Route as AdminAllBadgeRouteImport } from './routes/admin.all-badge'
 import { Route as AdminBadgeRouteImport } from './routes/admin.badge'
@@ -77,6 +78,11 @@ const MainEventWelcomeRoute = MainEventWelcomeRouteImport.update({
 const MainFastpassRoute = MainFastpassRouteImport.update({
   id: '/fastpass',
   path: '/fastpass',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainPrivacidadeRoute = MainPrivacidadeRouteImport.update({
+  id: '/privacidade',
+  path: '/privacidade',
   getParentRoute: () => MainRoute,
 } as any)
 const MainProfileRoute = MainProfileRouteImport.update({
@@ -232,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/all': typeof MainAllRoute
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
+  '/privacidade': typeof MainPrivacidadeRoute
   '/profile': typeof MainProfileRoute
   '/admin/all-badge': typeof AdminAllBadgeRoute
   '/admin/badge': typeof AdminBadgeRoute
@@ -265,6 +272,7 @@ export interface FileRoutesByTo {
   '/all': typeof MainAllRoute
   '/event-welcome': typeof MainEventWelcomeRoute
   '/fastpass': typeof MainFastpassRoute
+  '/privacidade': typeof MainPrivacidadeRoute
   '/profile': typeof MainProfileRoute
   '/admin/all-badge': typeof AdminAllBadgeRoute
   '/admin/badge': typeof AdminBadgeRoute
@@ -303,6 +311,7 @@ export interface FileRoutesById {
   '/_main/all': typeof MainAllRoute
   '/_main/event-welcome': typeof MainEventWelcomeRoute
   '/_main/fastpass': typeof MainFastpassRoute
+  '/_main/privacidade': typeof MainPrivacidadeRoute
   '/_main/profile': typeof MainProfileRoute
   '/admin/all-badge': typeof AdminAllBadgeRoute
   '/admin/badge': typeof AdminBadgeRoute
@@ -342,6 +351,7 @@ export interface FileRouteTypes {
     | '/all'
     | '/event-welcome'
     | '/fastpass'
+    | '/privacidade'
     | '/profile'
     | '/admin/all-badge'
     | '/admin/badge'
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/all'
     | '/event-welcome'
     | '/fastpass'
+    | '/privacidade'
     | '/profile'
     | '/admin/all-badge'
     | '/admin/badge'
@@ -412,6 +423,7 @@ export interface FileRouteTypes {
     | '/_main/all'
     | '/_main/event-welcome'
     | '/_main/fastpass'
+    | '/_main/privacidade'
     | '/_main/profile'
     | '/admin/all-badge'
     | '/admin/badge'
@@ -499,6 +511,13 @@ declare module '@tanstack/react-router' {
       path: '/fastpass'
       fullPath: '/fastpass'
       preLoaderRoute: typeof MainFastpassRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/privacidade': {
+      id: '/_main/privacidade'
+      path: '/privacidade'
+      fullPath: '/privacidade'
+      preLoaderRoute: typeof MainPrivacidadeRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/profile': {
@@ -737,6 +756,7 @@ interface MainRouteChildren {
   MainAllRoute: typeof MainAllRoute
   MainEventWelcomeRoute: typeof MainEventWelcomeRoute
   MainFastpassRoute: typeof MainFastpassRoute
+  MainPrivacidadeRoute: typeof MainPrivacidadeRoute
   MainProfileRoute: typeof MainProfileRoute
   MainIndexRoute: typeof MainIndexRoute
   MainClaimRegistrationIdRoute: typeof MainClaimRegistrationIdRoute
@@ -752,6 +772,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAllRoute: MainAllRoute,
   MainEventWelcomeRoute: MainEventWelcomeRoute,
   MainFastpassRoute: MainFastpassRoute,
+  MainPrivacidadeRoute: MainPrivacidadeRoute,
   MainProfileRoute: MainProfileRoute,
   MainIndexRoute: MainIndexRoute,
   MainClaimRegistrationIdRoute: MainClaimRegistrationIdRoute,

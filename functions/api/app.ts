@@ -24,6 +24,7 @@ import { geocodeRoutes } from './resources/geocode/geocode.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { mailRoutes } from './resources/mail/mail.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
+import { privacyRoutes } from './resources/privacy/privacy.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { reportsRoutes } from './resources/reports/reports.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
@@ -113,6 +114,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', confirmationsRoutes)
     .route('/', mercadoPagoRoutes)
     .route('/', mailRoutes)
+    .route('/', privacyRoutes)
     .route('/', adminConfirmationsRoutes)
     .route('/', checkinsRoutes)
     .route('/', reportsRoutes)

@@ -14,6 +14,11 @@ const env: ApiEnv = {
   serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
   // where the app is served (links in the members' e-mails)
   siteUrl: (Deno.env.get('SITE_URL') ?? '').replace(/\/+$/, '') || undefined,
+  // the person in charge of members' data (shown on /privacidade) and how long receipts are kept
+  privacyEmail: Deno.env.get('PRIVACY_EMAIL') || undefined,
+  receiptRetentionDays: Deno.env.get('RECEIPT_RETENTION_DAYS')
+    ? Number(Deno.env.get('RECEIPT_RETENTION_DAYS'))
+    : undefined,
   mercadoPago: {
     publicKey: Deno.env.get('MP_PUBLIC_KEY') ?? '',
     webhookSecret: Deno.env.get('MP_WEBHOOK_SECRET') ?? '',

@@ -145,6 +145,21 @@ export function adminRoutes(ctx: AuthContext) {
   app.delete('/admin/users/:id', async (c) => {
     const user = await findUserById(ctx.db, c.req.param('id'));
     if (!user) throw notFound();
+    // GoTrue's soft delete: the row stays (history references it) without e-mail, password,
+    // identities or metadata, and every session ends, so nobody can sign in to it again
+    const body = (await c.req.json().catch(() => ({}))) as { should_soft_delete?: unknown };
+    if (body && body.should_soft_delete === true) {
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+        await tx.query('delete from auth.identities where user_id = $1', [user.id]);
+        await tx.query(
+          `update auth.users set email = null, encrypted_password = null, confirmation_token = null,
+             recovery_token = null, raw_user_meta_data = '{}'::jsonb, updated_at = now() where id = $1`,
+          [user.id],
+        );
+      });
+      return c.json({});
+    }
     try {
       await ctx.db.query('delete from auth.users where id = $1', [user.id]);
     } catch (error) {

@@ -7,6 +7,7 @@ import type { authApiErrors } from './messages/auth.ts';
 import type { caravanApiErrors } from './messages/caravans.ts';
 import type { checkoutApiErrors } from './messages/checkout.ts';
 import type { editorApiErrors } from './messages/editor.ts';
+import type { privacyApiErrors } from './messages/privacy.ts';
 import type { staffApiErrors } from './messages/staff.ts';
 
 /**
@@ -31,6 +32,7 @@ export type ApiErrorCode =
   | keyof typeof caravanApiErrors
   | keyof typeof checkoutApiErrors
   | keyof typeof editorApiErrors
+  | keyof typeof privacyApiErrors
   | keyof typeof staffApiErrors;
 
 export const eventMessages = {
@@ -110,6 +112,7 @@ export const menuMessages = {
   login: 'Fazer Login',
   logout: 'Sair',
   help: (email: string) => `Precisa de ajuda? Escreva para ${email}`,
+  privacy: 'Privacidade e seus dados',
   openMenu: 'Abrir menu',
   closeMenu: 'Fechar menu',
   menuTitle: 'Menu',

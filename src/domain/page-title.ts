@@ -10,6 +10,7 @@ export const pageNames = {
   eventNotFound: 'Evento não encontrado',
   profile: 'Perfil',
   fastpass: 'Fastpass',
+  privacy: 'Privacidade',
   login: 'Entrar',
   signup: 'Criar conta',
   forgot: 'Recuperar senha',

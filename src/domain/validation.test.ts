@@ -191,6 +191,7 @@ const signupBody = {
   email: 'Nova.Pessoa@exemplo.com',
   password: 'segredo1',
   congregacao: TEMPLE,
+  consentCongregation: true,
   otherChurch: null,
   phone: '(11) 98765-4321',
   cpf: '529.982.247-25',
@@ -260,6 +261,7 @@ describe('signupSchema', () => {
 describe('welcomeSchema', () => {
   const body = {
     congregacao: TEMPLE,
+    consentCongregation: true,
     fromOtherChurch: false,
     otherChurch: '',
     phone: '11987654321',
@@ -280,6 +282,16 @@ describe('welcomeSchema', () => {
   it('without fromOtherChurch, needs a congregation', () => {
     const r = v.safeParse(welcomeSchema, { ...body, congregacao: null });
     expect(firstMessage(r.issues)).toBe(m.congregation);
+  });
+
+  it('keeps a congregation or another church only with the consent ticked', () => {
+    const noConsent = v.safeParse(welcomeSchema, { ...body, consentCongregation: false });
+    expect(errorsByPath(noConsent)).toEqual({ consentCongregation: m.congregationConsent });
+    const other = { ...body, fromOtherChurch: true, otherChurch: 'Igreja da Paz' };
+    expect(errorsByPath(v.safeParse(welcomeSchema, { ...other, consentCongregation: undefined }))).toEqual({
+      consentCongregation: m.congregationConsent,
+    });
+    expect(v.safeParse(signupSchema, { ...signupBody, consentCongregation: false }).success).toBe(false);
   });
 
   it('validates CPF and phone', () => {
@@ -305,6 +317,7 @@ describe('cross-field rules', () => {
     cpf: '529.982.247-25',
     phone: '(11) 98765-4321',
     congregacao: TEMPLE,
+    consentCongregation: true,
     fromOtherChurch: false,
     otherChurch: '',
     password: 'segredo1',

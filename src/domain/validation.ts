@@ -164,6 +164,18 @@ const otherChurchSchema = v.pipe(
   v.transform((x) => (x ? x : null)),
 );
 
+/**
+ * The separate, unticked consent to keep the congregation (or other church): religious affiliation is
+ * sensitive personal data (LGPD Art. 11), kept only with it. Required when one of the two is given.
+ */
+const consentSchema = v.optional(v.boolean(m.congregationConsent), false);
+const consentGiven = (x: {
+  congregacao?: string | null;
+  otherChurch?: string | null;
+  fromOtherChurch?: boolean;
+  consentCongregation: boolean;
+}) => x.consentCongregation || !(x.congregacao || (x.fromOtherChurch !== false && x.otherChurch));
+
 // ───────────────────────────── form / body schemas ─────────────────────────────
 
 export const loginSchema = v.object(
@@ -194,6 +206,7 @@ export const signupSchema = v.pipe(
       password: passwordSchema,
       congregacao: congregationSchema,
       otherChurch: otherChurchSchema,
+      consentCongregation: consentSchema,
       phone: phoneSchema,
       cpf: cpfSchema,
       options: v.object(
@@ -222,6 +235,14 @@ export const signupSchema = v.pipe(
     ),
     ['otherChurch'],
   ),
+  v.forward(
+    v.partialCheck(
+      [['congregacao'], ['otherChurch'], ['consentCongregation']],
+      consentGiven,
+      m.congregationConsent,
+    ),
+    ['consentCongregation'],
+  ),
 );
 export type SignupInput = v.InferInput<typeof signupSchema>;
 export type SignupBody = v.InferOutput<typeof signupSchema>;
@@ -233,6 +254,7 @@ export const welcomeSchema = v.pipe(
       congregacao: congregationSchema,
       fromOtherChurch: v.optional(v.boolean(), false),
       otherChurch: otherChurchSchema,
+      consentCongregation: consentSchema,
       phone: phoneSchema,
       cpf: cpfSchema,
     },
@@ -253,6 +275,14 @@ export const welcomeSchema = v.pipe(
       m.otherChurch,
     ),
     ['otherChurch'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['congregacao'], ['otherChurch'], ['fromOtherChurch'], ['consentCongregation']],
+      consentGiven,
+      m.congregationConsent,
+    ),
+    ['consentCongregation'],
   ),
   // mutually exclusive: ticking 'Sou de outro ministério' clears the congregation and vice versa
   v.transform((x) =>
@@ -278,6 +308,7 @@ export const signupFormSchema = v.pipe(
       congregacao: congregationSchema,
       fromOtherChurch: v.optional(v.boolean(), false),
       otherChurch: otherChurchSchema,
+      consentCongregation: consentSchema,
       password: passwordSchema,
       confirmation: confirmationSchema,
     },
@@ -300,6 +331,14 @@ export const signupFormSchema = v.pipe(
     ['otherChurch'],
   ),
   v.forward(
+    v.partialCheck(
+      [['congregacao'], ['otherChurch'], ['fromOtherChurch'], ['consentCongregation']],
+      consentGiven,
+      m.congregationConsent,
+    ),
+    ['consentCongregation'],
+  ),
+  v.forward(
     v.partialCheck([['password'], ['confirmation']], (x) => x.password === x.confirmation, m.passwordsDiffer),
     ['confirmation'],
   ),
@@ -319,6 +358,7 @@ export function signupBody(form: SignupFormOutput, emailRedirectTo: string | nul
     otherChurch: form.otherChurch,
     phone: form.phone,
     cpf: form.cpf,
+    consentCongregation: form.consentCongregation,
     options: { emailRedirectTo, data: { display_name: form.name } },
   };
 }

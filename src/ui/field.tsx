@@ -180,6 +180,7 @@ export interface CheckboxFieldProps {
   onBlur?(): void;
   name?: string;
   disabled?: boolean;
+  error?: string | undefined;
 }
 
 export function CheckboxField({
@@ -189,6 +190,7 @@ export function CheckboxField({
   onBlur,
   name,
   disabled,
+  error,
 }: CheckboxFieldProps) {
   const id = useId();
   return (
@@ -199,10 +201,17 @@ export function CheckboxField({
         name={name}
         checked={checked}
         disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onCheckedChange(e.target.checked)}
         onBlur={onBlur}
       />
       <label htmlFor={id}>{label}</label>
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

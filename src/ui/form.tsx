@@ -173,11 +173,15 @@ function BoundPhoneField({ label }: { label: string }) {
   );
 }
 
-function BoundCheckboxField(props: Omit<CheckboxFieldProps, 'checked' | 'onCheckedChange' | 'name'>) {
+function BoundCheckboxField(
+  props: Omit<CheckboxFieldProps, 'checked' | 'onCheckedChange' | 'name' | 'error'>,
+) {
   const field = useFieldContext<boolean | undefined>();
+  const error = useShownError(field);
   return (
     <CheckboxField
       {...props}
+      error={error}
       name={field.name}
       checked={field.state.value ?? false}
       onCheckedChange={field.handleChange}

@@ -45,6 +45,7 @@ const TABLES: Record<string, Reads> = {
   mail_outbox: { anon: null, a: null },
   audit_log: { anon: null, a: null },
   registration_groups: { anon: null, a: null },
+  consents: { anon: null, a: 1 },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */
@@ -55,6 +56,7 @@ insert into public.temples (id, name) values ('00000000-0000-4000-8000-000000000
 insert into public.profiles (id, name, email) values ('${A}', 'Ana A', 'a@rls.test'), ('${B}', 'Bia B', 'b@rls.test');
 insert into public.user_roles (user_id, role) values ('${B}', 'admin');
 insert into public.audit_log (actor_id, subject_id, action, details) values ('${B}', '${A}', 'role.grant', '{"role": "lider"}');
+insert into public.consents (user_id, purpose, text_version) values ('${A}', 'congregation', 'v1'), ('${B}', 'congregation', 'v1');
 insert into public.events (id, title, starts_at) values
   ('${LIVE_EVENT}', 'Vivo', now() + interval '1 day'),
   ('${DELETED_EVENT}', 'Apagado', now() + interval '1 day');
@@ -189,6 +191,10 @@ function rlsSuite(name: string, open: () => Promise<Database>) {
       }
       const profiles = (await as(database, 'a', 'select id from public.profiles')) as { id: string }[];
       expect(profiles.map((r) => r.id)).toEqual([A]);
+      const consents = (await as(database, 'a', 'select user_id from public.consents')) as {
+        user_id: string;
+      }[];
+      expect(consents.map((r) => r.user_id)).toEqual([A]);
       const confirmations = (await as(
         database,
         'a',

@@ -119,6 +119,41 @@ describe('GoTrue admin API (supabase-js with the service-role key)', () => {
     expect((await admin.getUserById(plain.data.user!.id)).data.user).toBeNull();
   });
 
+  it('a soft delete keeps the row (and its history) but ends every session and every way in', async () => {
+    const admin = adminClient(host).auth.admin;
+    const email = newEmail('Soft.Delete');
+    const created = await admin.createUser({ email, password: 'senha-forte', email_confirm: true });
+    const id = created.data.user!.id;
+    const member = client(host);
+    const signedIn = await member.auth.signInWithPassword({ email, password: 'senha-forte' });
+    expect(signedIn.error).toBeNull();
+    const sql = host.database.db;
+    const [event] = await sql.query<{ id: string }>(
+      `insert into public.events (title, starts_at) values ('Evento da exclusão', now()) returning id`,
+    );
+    const [tier] = await sql.query<{ id: string }>(
+      `insert into public.pricing_tiers (event_id, name, price) values ($1, 'Lote 1', 0) returning id`,
+      [event!.id],
+    );
+    await sql.query(
+      `insert into public.registrations (user_id, tier_id, event_id, frozen_value, status) values ($1, $2, $3, 0, 'paid')`,
+      [id, tier!.id, event!.id],
+    );
+
+    expect((await admin.deleteUser(id, true)).error).toBeNull();
+    expect(await sql.query('select 1 from auth.sessions where user_id = $1', [id])).toEqual([]);
+    const [row] = await sql.query<{ email: string | null }>('select email from auth.users where id = $1', [
+      id,
+    ]);
+    expect(row!.email).toBeNull();
+    expect(
+      (await client(host).auth.signInWithPassword({ email, password: 'senha-forte' })).error,
+    ).not.toBeNull();
+    const refreshed = await member.auth.refreshSession();
+    expect(refreshed.error).not.toBeNull();
+    expect(await sql.query('select 1 from public.registrations where user_id = $1', [id])).toHaveLength(1);
+  });
+
   it('GET /admin/users?filter= puts the exact e-mail match first', async () => {
     const admin = adminClient(host).auth.admin;
     await admin.createUser({ email: 'joana.ana@example.com', password: 'senha-forte' });

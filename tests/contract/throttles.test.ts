@@ -34,6 +34,7 @@ function signup(host: Host, address: string) {
       email: newEmail('cadastro'),
       password: 'segredo123',
       congregacao: DEMO_TEMPLES.sede.id,
+      consentCongregation: true,
       otherChurch: null,
       phone: '(11) 98765-4321',
       cpf: cpf(),

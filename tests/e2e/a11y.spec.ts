@@ -75,6 +75,12 @@ test.describe('guest screens', () => {
     await expectNoViolations(page, '/fastpass');
   });
 
+  test('privacidade', async ({ page }) => {
+    await page.goto('/privacidade');
+    await expect(page.getByText('privacidade@congrega.local').first()).toBeVisible();
+    await expectNoViolations(page, '/privacidade');
+  });
+
   test('404', async ({ page }) => {
     await page.goto('/nao-existe');
     await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
@@ -113,7 +119,12 @@ test('member screens: profile and home signed in', async ({ page }) => {
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('link', { name: 'Mudar senha' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salvar alterações' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Revogar consentimento' })).toBeVisible();
   await expectNoViolations(page, '/profile');
+  await page.getByRole('button', { name: 'Excluir minha conta' }).click();
+  await expect(page.getByRole('button', { name: 'Excluir definitivamente' })).toBeVisible();
+  await expectNoViolations(page, '/profile (delete)');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: conference.title })).toBeVisible();
   await expectNoViolations(page, '/ (member)');

@@ -74,6 +74,7 @@ async function fillSignup(page: Page, email: string) {
   await page.getByLabel('CPF', { exact: true }).pressSequentially(randomCpf());
   await page.getByLabel('WhatsApp', { exact: true }).pressSequentially('11987654321');
   await chooseCongregation(page, 'Sede', /Sede/);
+  await page.getByLabel(/Autorizo o Congrega a guardar minha congregação/).check();
   await page.getByLabel('Senha', { exact: true }).fill('segredo123');
   await page.getByLabel('Confirmar senha', { exact: true }).fill('segredo123');
 }
@@ -108,6 +109,7 @@ test('signup, confirm, welcome, sign out, login, forgot and reset the password',
   await page.getByLabel('Nome completo', { exact: true }).fill('Maria');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await chooseCongregation(page, 'Sede', /Sede/);
+  await page.getByLabel(/Autorizo o Congrega a guardar minha congregação/).check();
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByLabel('Confirmar senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Criar conta' }).click();
@@ -256,8 +258,13 @@ test('Google (demo picker) → welcome form with CPF, WhatsApp and congregation'
   await page.getByLabel('CPF', { exact: true }).pressSequentially(randomCpf());
   await page.getByLabel('WhatsApp', { exact: true }).pressSequentially('21998765432');
 
-  // 'Sou de outro ministério' and the congregation clear each other
+  // 'Sou de outro ministério' and the congregation clear each other; with a congregation chosen, the
+  // separate consent (unticked) is needed before the save
   await chooseCongregation(page, 'Sede', /Sede/);
+  const consent = page.getByLabel(/Autorizo o Congrega a guardar minha congregação/);
+  await expect(consent).not.toBeChecked();
+  await expect(save).toBeDisabled();
+  await consent.check();
   await expect(save).toBeEnabled();
   await page.getByLabel('Sou de outro ministério').check();
   await expect(page.getByRole('combobox', { name: 'Congregação' })).toHaveValue('');
@@ -275,7 +282,7 @@ test('Google (demo picker) → welcome form with CPF, WhatsApp and congregation'
   await page.getByRole('link', { name: 'Meu perfil' }).click();
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText('Sede', { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Congregação' })).toHaveValue('Sede');
   await expect(page.getByRole('link', { name: 'Mudar senha' })).toBeVisible();
 });
 
@@ -474,6 +481,7 @@ test('a welcome that fails to save says so and keeps the form; a known CPF shows
   await page.getByLabel('CPF', { exact: true }).pressSequentially(randomCpf());
   await page.getByLabel('WhatsApp', { exact: true }).pressSequentially('21998765432');
   await chooseCongregation(page, 'Sede', /Sede/);
+  await page.getByLabel(/Autorizo o Congrega a guardar minha congregação/).check();
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(
     page.getByText('Erro ao salvar suas informações. Confira os dados atentamente e tente novamente.'),

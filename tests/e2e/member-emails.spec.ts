@@ -59,6 +59,7 @@ async function newMember(request: APIRequestContext): Promise<string> {
     congregacao: null,
     fromOtherChurch: true,
     otherChurch: 'Igreja da Marta',
+    consentCongregation: true,
     phone: '11987654321',
     cpf: randomCpf(),
   });

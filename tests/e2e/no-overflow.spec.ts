@@ -47,6 +47,11 @@ export const ROUTES: Screen[] = [
   { path: '/auth/welcome', as: 'guest' },
   { path: '/auth/oauth', as: 'guest' },
   { path: '/fastpass', as: 'guest' },
+  {
+    path: '/privacidade',
+    as: 'guest',
+    ready: (p) => expect(p.getByText('privacidade@congrega.local').first()).toBeVisible(),
+  },
   { path: '/no-such-page', as: 'guest', ready: heading },
   // members
   { path: '/', as: 'membro', ready: heading },
@@ -68,7 +73,20 @@ export const ROUTES: Screen[] = [
     as: 'membro',
     ready: (p) => expect(p.getByTestId('manual-code')).toBeVisible(),
   },
-  { path: '/profile', as: 'membro', ready: heading },
+  {
+    path: '/profile',
+    as: 'membro',
+    ready: (p) => expect(p.getByRole('button', { name: 'Salvar alterações' })).toBeVisible(),
+  },
+  {
+    path: '/profile',
+    as: 'membro',
+    name: 'delete',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Excluir minha conta' }).click();
+      await expect(p.getByRole('button', { name: 'Excluir definitivamente' })).toBeVisible();
+    },
+  },
   {
     path: `/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceCaravan.id}`,
     as: 'membro',

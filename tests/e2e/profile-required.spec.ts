@@ -58,6 +58,7 @@ test('checkout without a completed profile goes to /auth/welcome and back', asyn
   await page.getByLabel('WhatsApp', { exact: true }).pressSequentially('21998765432');
   await page.getByLabel('Sou de outro ministério').check();
   await page.getByLabel('Nome da sua igreja').fill('Igreja da Esquina');
+  await page.getByLabel(/Autorizo o Congrega a guardar minha congregação/).check();
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(page).toHaveURL((url) => url.pathname === path);
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();

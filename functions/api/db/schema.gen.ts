@@ -97,6 +97,16 @@ export interface Checkins {
   user_id: string;
 }
 
+/** public.consents */
+export interface Consents {
+  given_at: Generated<Timestamp>;
+  id: Generated<string>;
+  purpose: string;
+  revoked_at: Timestamp | null;
+  text_version: string;
+  user_id: string;
+}
+
 /** public.event_files */
 export interface EventFiles {
   created_at: Generated<Timestamp>;
@@ -163,7 +173,13 @@ export interface MailOutbox {
   created_at: Generated<Timestamp>;
   dedupe_key: string;
   id: Generated<string>;
-  kind: 'registration_confirmed' | 'payment_approved' | 'payment_rejected' | 'pix_expired' | 'event_removed';
+  kind:
+    | 'registration_confirmed'
+    | 'payment_approved'
+    | 'payment_rejected'
+    | 'pix_expired'
+    | 'event_removed'
+    | 'account_deleted';
   last_error: string | null;
   lease_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
@@ -211,6 +227,7 @@ export interface Profiles {
   account_confirmed: Generated<boolean>;
   cpf: string | null;
   created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
   email: string;
   id: string;
   name: string;
@@ -354,6 +371,7 @@ export interface Database {
   audit_log: AuditLog;
   'auth.users': AuthUsers;
   checkins: Checkins;
+  consents: Consents;
   event_files: EventFiles;
   event_roster_keys: EventRosterKeys;
   event_speakers: EventSpeakers;
@@ -392,6 +410,12 @@ export type ConstraintName =
   | 'checkins_pkey'
   | 'checkins_registration_id_fkey'
   | 'checkins_user_id_fkey'
+  | 'consents_live_key'
+  | 'consents_pkey'
+  | 'consents_purpose_check'
+  | 'consents_revoked_after'
+  | 'consents_text_version_check'
+  | 'consents_user_id_fkey'
   | 'event_files_event_id_fkey'
   | 'event_files_name_check'
   | 'event_files_path_key'

@@ -4,6 +4,7 @@ import { authApiErrors } from '../../../src/domain/messages/auth.ts';
 import { caravanApiErrors } from '../../../src/domain/messages/caravans.ts';
 import { checkoutApiErrors } from '../../../src/domain/messages/checkout.ts';
 import { editorApiErrors } from '../../../src/domain/messages/editor.ts';
+import { privacyApiErrors } from '../../../src/domain/messages/privacy.ts';
 import { staffApiErrors } from '../../../src/domain/messages/staff.ts';
 import { type ApiErrorCode, apiErrors } from '../../../src/domain/messages.ts';
 import type { ApiError } from '../../../src/domain/types.ts';
@@ -15,6 +16,7 @@ export const errorMessages: Record<ApiErrorCode, string> = {
   ...caravanApiErrors,
   ...checkoutApiErrors,
   ...editorApiErrors,
+  ...privacyApiErrors,
   ...staffApiErrors,
 };
 

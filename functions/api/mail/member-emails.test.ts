@@ -25,6 +25,18 @@ const facts: MemberMailFacts = {
 const opts = { siteUrl: 'https://app.test', now: new Date('2026-11-26T10:00:00Z') };
 
 describe('the members’ e-mails', () => {
+  it('every e-mail links the privacy page in its footer; the account deletion is confirmed', () => {
+    const mail = renderMemberEmail('payment_approved', facts, opts);
+    expect(mail.text).toContain('Privacidade e seus dados: https://app.test/privacidade');
+    expect(mail.html).toContain('href="https://app.test/privacidade"');
+    const gone = renderMemberEmail('account_deleted', { member_name: 'Ana Souza' } as MemberMailFacts, opts);
+    expect(gone.subject).toBe('Sua conta no Congrega foi excluída');
+    expect(gone.text).toMatch(/^Olá, Ana!/);
+    expect(gone.text).toContain('Apagamos seu nome, email, WhatsApp, CPF e congregação');
+    expect(gone.link).toBe('https://app.test/privacidade');
+    expect(gone.attachments).toEqual([]);
+  });
+
   it('a confirmed registration: the ticket code and link, and the event as .ics in São Paulo time', () => {
     const mail = renderMemberEmail('registration_confirmed', facts, opts);
     expect(mail.subject).toBe('Inscrição confirmada: Conferência Jovem, 2026; edição especial');

@@ -7,6 +7,7 @@ import { formatSeq } from '../../../src/domain/checkin.ts';
 import { formatLongDateTime } from '../../../src/domain/dates.ts';
 import { checkoutMessages } from '../../../src/domain/messages/checkout.ts';
 import { emailMessages as m } from '../../../src/domain/messages/emails.ts';
+import { privacyMessages } from '../../../src/domain/messages/privacy.ts';
 import { formatPrice } from '../../../src/domain/money.ts';
 import type { MailAttachment } from '../ports/mailer.ts';
 import { buildIcs } from './ics.ts';
@@ -16,7 +17,8 @@ export type MailKind =
   | 'payment_approved'
   | 'payment_rejected'
   | 'pix_expired'
-  | 'event_removed';
+  | 'event_removed'
+  | 'account_deleted';
 
 /** What an outbox row keeps (built in SQL by ./outbox.ts; timestamps as Postgres writes them in JSON). */
 export interface MemberMailFacts {
@@ -77,6 +79,7 @@ export function renderMemberEmail(
   facts: MemberMailFacts,
   opts: { siteUrl: string; now?: Date },
 ): RenderedEmail {
+  if (kind === 'account_deleted') return renderAccountDeleted(facts.member_name ?? '', opts.siteUrl);
   const now = opts.now ?? new Date();
   const title = facts.event.title;
   const firstName = facts.member_name.trim().split(/\s+/)[0] ?? '';
@@ -192,24 +195,43 @@ export function renderMemberEmail(
 
   return {
     subject: body.subject,
-    text: renderText(firstName, body),
-    html: renderHtml(firstName, body),
+    text: renderText(firstName, body, opts.siteUrl),
+    html: renderHtml(firstName, body, opts.siteUrl),
     link: body.link?.url ?? null,
     attachments,
   };
 }
 
-function renderText(firstName: string, body: Body): string {
+/** The confirmation that the account was deleted (the outbox row keeps only the first name's source). */
+function renderAccountDeleted(memberName: string, siteUrl: string): RenderedEmail {
+  const firstName = memberName.trim().split(/\s+/)[0] ?? '';
+  const body: Body = {
+    subject: privacyMessages.accountDeletedSubject,
+    paragraphs: [...privacyMessages.accountDeletedBody],
+    details: [],
+    link: { label: privacyMessages.emailFooterPrivacy, url: `${siteUrl}/privacidade` },
+    calendar: null,
+  };
+  return {
+    subject: body.subject,
+    text: renderText(firstName, body, siteUrl),
+    html: renderHtml(firstName, body, siteUrl),
+    link: body.link?.url ?? null,
+    attachments: [],
+  };
+}
+
+function renderText(firstName: string, body: Body, siteUrl: string): string {
   const lines = [m.greeting(firstName), '', ...body.paragraphs.flatMap((p) => [p, ''])];
   for (const [label, value] of body.details) lines.push(`${label}: ${value}`);
   lines.push('');
   if (body.link) lines.push(`${body.link.label}: ${body.link.url}`);
   if (body.extra) lines.push(`${body.extra.label}: ${body.extra.url}`);
-  lines.push('', m.footer);
+  lines.push('', m.footer, `${privacyMessages.emailFooterPrivacy}: ${siteUrl}/privacidade`);
   return `${lines.join('\n')}\n`;
 }
 
-function renderHtml(firstName: string, body: Body): string {
+function renderHtml(firstName: string, body: Body, siteUrl: string): string {
   const rows = body.details
     .map(
       ([label, value]) =>
@@ -229,7 +251,7 @@ function renderHtml(firstName: string, body: Body): string {
 ${body.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <table role="presentation" style="border-collapse:collapse;margin:16px 0">${rows}</table>
 ${button}${extra}
-<p style="color:#777;font-size:12px">${escapeHtml(m.footer)}</p>
+<p style="color:#777;font-size:12px">${escapeHtml(m.footer)} <a href="${escapeHtml(`${siteUrl}/privacidade`)}" style="color:#777">${escapeHtml(privacyMessages.emailFooterPrivacy)}</a></p>
 </body></html>
 `;
 }

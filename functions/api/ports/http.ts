@@ -151,6 +151,38 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
       });
     },
 
+    async verifyPassword({ email, password, clientAddress }) {
+      const res = await fetch(`${auth}/token?grant_type=password`, {
+        method: 'POST',
+        headers: {
+          apikey: env.anonKey,
+          'content-type': 'application/json',
+          ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
+        },
+        body: JSON.stringify({ email, password }),
+      });
+      const body = (await readBody(res)) as Record<string, unknown> | null;
+      if (res.status === 400) return false;
+      if (!res.ok) throw upstreamError('auth', res.status, body);
+      // the check made a session: end it (the caller's own session is not touched)
+      const token = typeof body?.access_token === 'string' ? body.access_token : '';
+      if (token) {
+        await fetch(`${auth}/logout?scope=local`, {
+          method: 'POST',
+          headers: { apikey: env.anonKey, authorization: `Bearer ${token}` },
+        }).catch(() => {});
+      }
+      return true;
+    },
+
+    async softDeleteUser(id) {
+      await call('auth', `${auth}/admin/users/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        headers: json(),
+        body: JSON.stringify({ should_soft_delete: true }),
+      });
+    },
+
     async findUserByEmail(email) {
       const wanted = email.trim().toLowerCase();
       const perPage = 200;

@@ -30,6 +30,10 @@ export interface ApiEnv {
   serviceRoleKey: string;
   /** Where the app is served (links in e-mails), without trailing slash; default supabaseUrl (the local host serves both). */
   siteUrl?: string;
+  /** The e-mail of the person in charge of members' data (PRIVACY_EMAIL), shown on /privacidade. */
+  privacyEmail?: string;
+  /** Days after an event its payment receipts are deleted (RECEIPT_RETENTION_DAYS; default 180). */
+  receiptRetentionDays?: number;
   /** Mercado Pago settings the API needs besides the adapter (optional: absent means not configured). */
   mercadoPago?: MercadoPagoEnv;
 }
@@ -94,6 +98,16 @@ export interface AuthAdmin {
   }): Promise<AuthUser>;
   /** Deletes an account (one created by a step that then failed). */
   deleteUser(id: string): Promise<void>;
+  /**
+   * True when the password opens the account (a password sign-in whose session is ended at once);
+   * false when it does not. For re-authentication before a sensitive step.
+   */
+  verifyPassword(input: { email: string; password: string; clientAddress?: string }): Promise<boolean>;
+  /**
+   * GoTrue's soft delete: the account stays as a row (its registrations reference it) but loses its
+   * e-mail, password, identities and metadata, and every session ends: nobody can sign in to it.
+   */
+  softDeleteUser(id: string): Promise<void>;
 }
 
 export interface Storage {

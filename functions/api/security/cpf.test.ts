@@ -18,6 +18,7 @@ const signupBody = (email: string, cpf: string) => ({
   email,
   password: PASSWORD,
   congregacao: DEMO_TEMPLES.sede.id,
+  consentCongregation: true,
   otherChurch: null,
   phone: '(11) 98765-4321',
   cpf,
@@ -41,7 +42,7 @@ async function welcome(email: string, cpf: string) {
   const token = await h.token({ email, password: PASSWORD });
   return h.call('/v1/welcome', {
     token,
-    json: { congregacao: DEMO_TEMPLES.sede.id, phone: '11987654321', cpf },
+    json: { consentCongregation: true, congregacao: DEMO_TEMPLES.sede.id, phone: '11987654321', cpf },
   });
 }
 

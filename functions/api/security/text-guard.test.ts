@@ -18,6 +18,7 @@ const signup = (over: Record<string, unknown>) => ({
   email: 'texto.estranho@exemplo.com',
   password: 'segredo123',
   congregacao: DEMO_TEMPLES.sede.id,
+  consentCongregation: true,
   otherChurch: null,
   phone: '(11) 98765-4321',
   cpf: '529.982.247-25',

@@ -77,9 +77,14 @@ export function fakeAuthAdmin(db?: Db) {
   const admin: AuthAdmin & {
     users: Map<string, AuthUser>;
     invites: { email: string; redirectTo?: string }[];
+    /** Passwords the tests give (by lower-case e-mail), for verifyPassword. */
+    passwords: Map<string, string>;
+    softDeleted: string[];
   } = {
     users,
     invites: [],
+    passwords: new Map(),
+    softDeleted: [],
     async signUp({ email, data }) {
       return users.has(email) ? null : make(email, data, false);
     },
@@ -128,6 +133,19 @@ export function fakeAuthAdmin(db?: Db) {
       const user = [...users.values()].find((u) => u.id === id);
       if (user) users.delete(user.email);
       await db?.query('delete from auth.users where id = $1', [id]);
+    },
+    async verifyPassword({ email, password }) {
+      return admin.passwords.get(email.toLowerCase()) === password;
+    },
+    async softDeleteUser(id) {
+      const user = [...users.values()].find((u) => u.id === id);
+      if (user) users.delete(user.email);
+      admin.softDeleted.push(id);
+      await db?.query('update auth.users set email = null, raw_user_meta_data = $2::jsonb where id = $1', [
+        id,
+        {},
+      ]);
+      await db?.query('delete from auth.sessions where user_id = $1', [id]);
     },
   };
   return admin;

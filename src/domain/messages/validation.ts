@@ -18,5 +18,6 @@ export const validationMessages = {
   passwordMax: 'A senha deve ter no máximo 72 caracteres',
   congregationXorOtherChurch: 'Escolha uma congregação ou informe outra igreja, não as duas.',
   month: 'Informe o mês no formato AAAA-MM',
+  congregationConsent: 'Para guardarmos sua congregação, marque o consentimento.',
   externalRedirect: 'O link externo deve começar com http:// ou https://',
 } as const;

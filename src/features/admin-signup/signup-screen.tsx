@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
+import { templesQuery } from '../../data/temples-query.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
 import { formatPrice } from '../../domain/money.ts';
@@ -19,7 +20,6 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useCreateSignup } from './api/create-signup.ts';
 import { lookupQuery } from './api/lookup.ts';
 import { signupEventsQuery } from './api/signup-events.ts';
-import { templesQuery } from './api/temples.ts';
 import './admin-signup.css';
 
 /** The e-mail once it is a valid address (300 ms after typing), for the account look-up. */

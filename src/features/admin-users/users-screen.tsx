@@ -6,11 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { templesQuery } from '../../data/temples-query.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
 import { USER_SEARCH_DEBOUNCE_MS } from '../../domain/staff.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { searchUsersQuery, type UserSearchParams } from './api/search-users.ts';
-import { templesQuery } from './api/temples.ts';
 import './admin-users.css';
 
 export interface UsersScreenProps {

@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { authMessages } from '../../domain/messages/auth.ts';
+import { privacyMessages } from '../../domain/messages/privacy.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { withFieldGroup } from '../../ui/form.tsx';
 import { useTemples } from './use-temples.ts';
@@ -9,13 +11,15 @@ export const CONGREGATION_FIELDS = {
   congregacao: 'congregacao',
   fromOtherChurch: 'fromOtherChurch',
   otherChurch: 'otherChurch',
+  consentCongregation: 'consentCongregation',
 } as const;
 
 const defaultValues: {
   congregacao?: string | null | undefined;
   fromOtherChurch?: boolean | undefined;
   otherChurch?: string | null | undefined;
-} = { congregacao: null, fromOtherChurch: false, otherChurch: '' };
+  consentCongregation?: boolean | undefined;
+} = { congregacao: null, fromOtherChurch: false, otherChurch: '', consentCongregation: false };
 
 /**
  * Congregation (filterable list of GET /v1/temples) or 'Sou de outro ministério' + 'Nome da sua
@@ -92,6 +96,15 @@ export const CongregationFields = withFieldGroup({
             )
           }
         </group.Subscribe>
+        {/* religious affiliation is sensitive data (LGPD Art. 11): a separate, unticked consent */}
+        <group.AppField name="consentCongregation">
+          {(field) => <field.CheckboxField label={privacyMessages.consentLabel} />}
+        </group.AppField>
+        <p className="field-hint consent-more">
+          <Link to="/privacidade" target="_blank">
+            {privacyMessages.consentMore}
+          </Link>
+        </p>
       </fieldset>
     );
   },

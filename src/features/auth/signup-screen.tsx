@@ -63,6 +63,7 @@ function SignupForm({ search }: { search: Search }) {
       congregacao: null,
       fromOtherChurch: false,
       otherChurch: '',
+      consentCongregation: false,
       password: '',
       confirmation: '',
     },

@@ -128,13 +128,20 @@ function WelcomeButton({ redirectTo }: { redirectTo: string | undefined }) {
 }
 
 /** The church choice the save button waits for (product-spec.md §5), as the schema words it. */
-const CHURCH_PATHS = ['congregacao', 'otherChurch'] as const;
+const CHURCH_PATHS = ['congregacao', 'otherChurch', 'consentCongregation'] as const;
 
 function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) {
   const finish = useFinishWelcome(redirectTo);
   const form = useSchemaForm({
     schema: welcomeSchema,
-    defaultValues: { cpf: '', phone: '', congregacao: null, fromOtherChurch: false, otherChurch: '' },
+    defaultValues: {
+      cpf: '',
+      phone: '',
+      congregacao: null,
+      fromOtherChurch: false,
+      otherChurch: '',
+      consentCongregation: false,
+    },
     onSubmit: async (value, formApi) => {
       const failure = await finish(value);
       if (failure?.code === 'CPF_ALREADY_REGISTERED') setServerErrors(formApi, { cpf: failure.message });

@@ -2,9 +2,8 @@
  * `/claim/:registrationId`: a caravan guest, signed in with the e-mail the leader gave, takes their
  * ticket into their own account (it then shows in their Minhas inscrições, not the leader's).
  */
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { queryClient } from '../../data/query-client.ts';
 import { caravanMessages as m } from '../../domain/messages/caravans.ts';
 import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
 import { FormAlert } from '../../ui/field.tsx';
@@ -13,14 +12,6 @@ import { claimableQuery, useClaim } from './api/claim.ts';
 import './caravans.css';
 
 export function ClaimScreen({ registrationId }: { registrationId: string }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Claim registrationId={registrationId} />
-    </QueryClientProvider>
-  );
-}
-
-function Claim({ registrationId }: { registrationId: string }) {
   const ticket = useQuery(claimableQuery(registrationId));
   const claim = useClaim(registrationId);
   return (

@@ -79,7 +79,10 @@ export function Menu({ open, onClose }: { open: boolean; onClose(): void }) {
         </ul>
       </nav>
       <p className="menu-help">
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{menuMessages.help(SUPPORT_EMAIL)}</a>
+        <a href={`mailto:${SUPPORT_EMAIL}`}>{menuMessages.help(SUPPORT_EMAIL)}</a>{' '}
+        <a href="/privacidade" onClick={(e) => follow(e, '/privacidade')}>
+          {menuMessages.privacy}
+        </a>
       </p>
     </Sheet>
   );

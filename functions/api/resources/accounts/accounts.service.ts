@@ -10,6 +10,7 @@ import { loadPermissions } from '../../middleware/auth.ts';
 import type { Db } from '../../ports/db.ts';
 import { UpstreamError } from '../../ports/http.ts';
 import type { AuthAdmin } from '../../ports/index.ts';
+import { giveConsent } from '../privacy/consents.ts';
 
 async function assertTempleExists(db: Db, templeId: string | null | undefined): Promise<void> {
   if (!templeId) return;
@@ -104,7 +105,9 @@ export async function signup(
           other_church: eb.ref('excluded.other_church'),
         })),
       ),
-  );
+  ); // the congregation (religious affiliation) is kept with the consent the form asked for
+  if (body.consentCongregation && (profile.temple_id || profile.other_church))
+    await giveConsent(db, user.id, 'congregation');
 }
 
 export async function hasProfile(db: Db, userId: string): Promise<boolean> {
@@ -135,6 +138,8 @@ export async function createWelcomeProfile(db: Db, user: AuthContextUser, body: 
       })
       .onConflict((oc) => oc.column('id').doNothing()),
   );
+  if (body.consentCongregation && (body.congregacao || body.otherChurch))
+    await giveConsent(db, user.id, 'congregation');
 }
 
 /** A person's profile with their congregation's name (the member's own, or the one staff open). */

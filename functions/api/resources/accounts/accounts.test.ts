@@ -29,6 +29,7 @@ const newSignup = (n: string, over: Record<string, unknown> = {}) => ({
   email: `pessoa.${n}@exemplo.com`,
   password: 'segredo123',
   congregacao: DEMO_TEMPLES.sede.id,
+  consentCongregation: true,
   otherChurch: null,
   phone: '(11) 98765-4321',
   cpf: cpfFrom(`9${n.padStart(8, '0')}`.slice(0, 9)),
@@ -194,6 +195,7 @@ describe('POST /v1/welcome', () => {
         congregacao: DEMO_TEMPLES.sede.id,
         fromOtherChurch: false,
         otherChurch: '',
+        consentCongregation: true,
         phone: '11987654321',
         cpf: '111',
       },
@@ -210,6 +212,7 @@ describe('POST /v1/welcome', () => {
         congregacao: null,
         fromOtherChurch: true,
         otherChurch: 'Comunidade Vida Nova',
+        consentCongregation: true,
         phone: '(31) 99876-1234',
         cpf: '529.982.247-25',
       },
@@ -258,7 +261,12 @@ describe('POST /v1/welcome', () => {
     ]);
     const res = await h.call('/v1/welcome', {
       token,
-      json: { congregacao: DEMO_TEMPLES.sede.id, phone: '11987654321', cpf: membro!.cpf },
+      json: {
+        consentCongregation: true,
+        congregacao: DEMO_TEMPLES.sede.id,
+        phone: '11987654321',
+        cpf: membro!.cpf,
+      },
     });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('CPF_ALREADY_REGISTERED');
@@ -283,6 +291,7 @@ describe('accounts (in-process)', () => {
     password: 'segredo123',
     congregacao: null,
     otherChurch: 'Comunidade Vida Nova',
+    consentCongregation: true,
     phone: '(11) 98765-4321',
     cpf: cpfFrom('977000001'),
     options: { emailRedirectTo: null, data: { display_name: 'Pessoa Em Processo' } },

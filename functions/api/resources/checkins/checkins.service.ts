@@ -84,6 +84,9 @@ function rosterQuery(eventId: string, cpfKey = '') {
         'c.device as checked_in_device',
       ])
       .where('r.event_id', '=', eventId)
+      // a deleted account leaves the door's roster (its registration stays in the accounts); the
+      // guests of a caravan it registered are other people and stay
+      .where((eb) => eb.or([eb('p.deleted_at', 'is', null), eb('r.guest_cpf', 'is not', null)]))
   );
 }
 

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { valid } from '../../lib/validate.ts';
 import { loadPermissions, requireUser } from '../../middleware/auth.ts';
+import { clientAddress, writeAuditForMany } from '../staff/audit.ts';
 import { eventFileSignedUrl, receiptSignedUrl } from './files.service.ts';
 
 const fileQuery = v.object({
@@ -28,6 +29,19 @@ export const filesRoutes = new Hono<AppEnv>().get(
       const user = c.get('user');
       const staff = (await loadPermissions(db, user.id)).includes('read_confirmations');
       signedUrl = await receiptSignedUrl(db, storage, filename, staff ? null : user.id);
+      // a staff member opening someone's receipt is recorded (the person's export lists it)
+      if (signedUrl && staff) {
+        await writeAuditForMany(db, {
+          actorId: user.id,
+          action: 'receipt.view',
+          details: {},
+          clientIp: clientAddress(c),
+          subjects: `select r.user_id from public.registration_confirmations c
+                       join public.registrations r on r.id = c.registration_id
+                      where c.request_data->>'receipt' = $5 and r.user_id <> $1 limit 1`,
+          params: [filename],
+        });
+      }
     } else {
       signedUrl = await eventFileSignedUrl(db, storage, filename);
     }

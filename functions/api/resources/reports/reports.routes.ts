@@ -8,6 +8,7 @@ import {
 import type { AppEnv } from '../../lib/context.ts';
 import { valid } from '../../lib/validate.ts';
 import { requirePermission, requireUser } from '../../middleware/auth.ts';
+import { clientAddress } from '../staff/audit.ts';
 import {
   eventBadges,
   listReportEvents,
@@ -45,6 +46,7 @@ export const reportsRoutes = new Hono<AppEnv>()
         c.get('ports').db,
         c.req.valid('query').event,
         parseLocation(c.req.valid('param').locationId),
+        { actorId: c.get('user').id, clientIp: clientAddress(c) },
       );
       return c.body(body, 200, {
         'content-type': 'application/json; charset=UTF-8',
@@ -56,5 +58,11 @@ export const reportsRoutes = new Hono<AppEnv>()
     requireUser,
     requirePermission('read_confirmations'),
     valid('query', reportQuerySchema),
-    async (c) => c.json(await eventBadges(c.get('ports').db, c.req.valid('query').event)),
+    async (c) =>
+      c.json(
+        await eventBadges(c.get('ports').db, c.req.valid('query').event, {
+          actorId: c.get('user').id,
+          clientIp: clientAddress(c),
+        }),
+      ),
   );

@@ -15,6 +15,7 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
+import { writeAuditForMany } from '../staff/audit.ts';
 
 /** At most this many attendee rows in one answer (a whole regional of a very large event). */
 export const ATTENDEES_MAX_ROWS = 50_000;
@@ -146,21 +147,7 @@ export async function reportLocations(db: Db, eventId: string): Promise<ReportLo
  * attempts' index in its order, no sort).
  */
 export function attendeesSql(location: Location): string {
-  const from =
-    location.kind === 'temple'
-      ? `from public.registrations r
-         join public.profiles p on p.id = r.user_id and p.temple_id = $2::uuid
-         left join public.temples t on t.id = p.temple_id
-        where r.event_id = $1`
-      : location.name === VISITORS_REGIONAL
-        ? `from public.registrations r
-           left join public.profiles p on p.id = r.user_id
-           left join public.temples t on t.id = p.temple_id
-          where r.event_id = $1 and ${REGIONAL} = $2`
-        : `from public.registrations r
-           join public.profiles p on p.id = r.user_id
-           join public.temples t on t.id = p.temple_id and t.regional = $2
-          where r.event_id = $1`;
+  const from = attendeesFrom(location);
   return `
     select coalesce(r.guest_name, p.name, '') as name, t.name as temple_name, ${REGIONAL} as regional,
            (select c.strategy from public.registration_confirmations c
@@ -173,27 +160,87 @@ export function attendeesSql(location: Location): string {
      limit ${ATTENDEES_MAX_ROWS}`;
 }
 
+/** The people the attendees' statement shows ($1 = event id, $2 = the location), for the audit. */
+export function attendeesPeopleSql(location: Location): string {
+  return `select distinct r.user_id ${attendeesFrom(location)}`;
+}
+
+/** The FROM … WHERE of the attendees of one congregation or regional ($1 event, $2 location). */
+function attendeesFrom(location: Location): string {
+  return location.kind === 'temple'
+    ? `from public.registrations r
+         join public.profiles p on p.id = r.user_id and p.temple_id = $2::uuid
+         left join public.temples t on t.id = p.temple_id
+        where r.event_id = $1`
+    : location.name === VISITORS_REGIONAL
+      ? `from public.registrations r
+           left join public.profiles p on p.id = r.user_id
+           left join public.temples t on t.id = p.temple_id
+          where r.event_id = $1 and ${REGIONAL} = $2`
+      : `from public.registrations r
+           join public.profiles p on p.id = r.user_id
+           join public.temples t on t.id = p.temple_id and t.regional = $2
+          where r.event_id = $1`;
+}
+
 /**
  * GET /v1/admin/reports/atendees-per-location/{locationId}?event=: the people of a regional or
  * congregation, by name, as the JSON text of the answer. The database writes the JSON (json_agg):
  * a regional may hold 10,000 people, and turning them into JavaScript objects only to write them
  * out again costed more than the query.
  */
-export async function reportAttendeesJson(db: Db, eventId: string, location: Location): Promise<string> {
+export async function reportAttendeesJson(
+  db: Db,
+  eventId: string,
+  location: Location,
+  viewer?: StaffViewer,
+): Promise<string> {
   await eventTitle(db, eventId);
+  const where = location.kind === 'temple' ? location.id : location.name;
   const [row] = await db.query<{ body: string }>(
     `select coalesce(json_agg(a), '[]')::text as body from (${attendeesSql(location)}) a`,
-    [eventId, location.kind === 'temple' ? location.id : location.name],
+    [eventId, where],
   );
+  // each person on the list (the screen's table and its CSV) gets a row in the staff's audit
+  if (viewer) {
+    await writeAuditForMany(db, {
+      actorId: viewer.actorId,
+      action: 'report.attendees',
+      details: { event_id: eventId, location: where },
+      clientIp: viewer.clientIp,
+      subjects: shiftParams(attendeesPeopleSql(location)),
+      params: [eventId, where],
+    });
+  }
   return row!.body;
 }
+
+/** Who on staff reads a list of people, for the audit. */
+export interface StaffViewer {
+  actorId: string;
+  clientIp: string | null;
+}
+
+/** $1, $2 of a statement → $5, $6 (after writeAuditForMany's own four parameters). */
+const shiftParams = (statement: string) => statement.replace(/\$([12])\b/g, (_, n) => `$${Number(n) + 4}`);
 
 /** GET /v1/admin/badges?event=: the event's paid registrations, by name, for the badge sheets. */
 export async function eventBadges(
   db: Db,
   eventId: string,
+  viewer?: StaffViewer,
 ): Promise<{ event: { id: string; title: string }; badges: BadgeRow[] }> {
   const title = await eventTitle(db, eventId);
+  if (viewer) {
+    await writeAuditForMany(db, {
+      actorId: viewer.actorId,
+      action: 'badges.view',
+      details: { event_id: eventId },
+      clientIp: viewer.clientIp,
+      subjects: shiftParams(`select distinct r.user_id ${EVENT_REGISTRATIONS} and r.status = 'paid'`),
+      params: [eventId],
+    });
+  }
   const rows = await db.query<BadgeRow>(
     `select r.id as registration_id, r.seq, coalesce(r.guest_name, p.name, '') as name, t.name as temple_name
        ${EVENT_REGISTRATIONS} and r.status = 'paid'

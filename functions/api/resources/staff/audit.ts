@@ -12,7 +12,15 @@ export type AuditAction =
   | 'role.revoke'
   | 'password.reset'
   | 'profile.update'
-  | 'registration.create';
+  | 'registration.create'
+  // staff reads of a person's data
+  | 'person.view'
+  | 'receipt.view'
+  | 'report.attendees'
+  | 'badges.view';
+
+/** Staff reads of a person's data: listed in the person's own export, not on the staff's person page. */
+export const STAFF_READ_ACTIONS = ['person.view', 'receipt.view', 'report.attendees', 'badges.view'] as const;
 
 /**
  * The client's address: the first X-Forwarded-For entry (Supabase's edge puts the client there; the
@@ -29,6 +37,21 @@ export interface AuditInput {
   action: AuditAction;
   details?: Record<string, unknown>;
   clientIp: string | null;
+}
+
+/**
+ * One audit row per person a staff read showed (a list, a badge sheet): `subjects` is a statement
+ * answering `user_id`, its parameters after the first four ($1 actor, $2 action, $3 details, $4 address).
+ */
+export async function writeAuditForMany(
+  db: Db,
+  entry: Omit<AuditInput, 'subjectId'> & { subjects: string; params: unknown[] },
+): Promise<void> {
+  await db.query(
+    `insert into public.audit_log (actor_id, subject_id, action, details, client_ip)
+     select $1, s.user_id, $2, $3::jsonb, $4 from (${entry.subjects}) s where s.user_id is not null`,
+    [entry.actorId, entry.action, entry.details ?? {}, entry.clientIp, ...entry.params],
+  );
 }
 
 export async function writeAudit(db: Db, entry: AuditInput): Promise<void> {

@@ -11,7 +11,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requirePermission, requireUser } from '../../middleware/auth.ts';
-import { clientAddress } from './audit.ts';
+import { clientAddress, writeAudit } from './audit.ts';
 import { lookupPerson, signupEvents, singlePageSignup } from './signup.service.ts';
 import { grantRole, isAdmin, personDetail, resetPassword, revokeRole, searchUsers } from './users.service.ts';
 
@@ -39,8 +39,23 @@ export const staffRoutes = new Hono<AppEnv>()
     valid('query', userSearchQuerySchema),
     async (c) => c.json(await searchUsers(c.get('ports').db, c.req.valid('query'))),
   )
-  .get('/v1/admin/users/:id', requireUser, requirePermission('read_confirmations'), personParam, async (c) =>
-    c.json(await personDetail(c.get('ports').db, c.get('user').id, c.req.valid('param').id)),
+  .get(
+    '/v1/admin/users/:id',
+    requireUser,
+    requirePermission('read_confirmations'),
+    personParam,
+    async (c) => {
+      const { db } = c.get('ports');
+      const detail = await personDetail(db, c.get('user').id, c.req.valid('param').id);
+      // a staff read of a person's data is recorded (the person's export lists it)
+      await writeAudit(db, {
+        actorId: c.get('user').id,
+        subjectId: c.req.valid('param').id,
+        action: 'person.view',
+        clientIp: clientAddress(c),
+      });
+      return c.json(detail);
+    },
   )
   .put('/v1/admin/users/:id/roles/:role', requireUser, requireAdmin, roleParam, async (c) => {
     const { db } = c.get('ports');

@@ -20,7 +20,7 @@ import { iso } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
 import type { AuthAdmin } from '../../ports/index.ts';
 import { readProfile } from '../accounts/accounts.service.ts';
-import { writeAudit } from './audit.ts';
+import { STAFF_READ_ACTIONS, writeAudit } from './audit.ts';
 
 /** At most this many words of a query are matched (each must appear). */
 const MAX_WORDS = 5;
@@ -180,6 +180,7 @@ async function auditOf(db: Db, subjectId: string): Promise<AuditEntry[]> {
         'p.email as actor_email',
       ])
       .where('a.subject_id', '=', subjectId)
+      .where('a.action', 'not in', [...STAFF_READ_ACTIONS])
       .orderBy('a.created_at', 'desc')
       .limit(100),
   );

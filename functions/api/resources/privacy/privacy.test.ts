@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TEMPLES } from '../../../../server/seed/demo.ts';
+import { cpfFrom } from '../../../../server/seed/index.ts';
+import { privacyApiErrors, privacyMessages } from '../../../../src/domain/messages/privacy.ts';
+import { validationMessages } from '../../../../src/domain/messages/validation.ts';
+import { CONSENT_TEXT_VERSION } from '../../../../src/domain/privacy.ts';
+import { supabaseClient } from '../../../../tests/contract/helpers.ts';
+import { startTestHost, type TestHost } from '../../testing/test-app.ts';
+
+let h: TestHost;
+beforeAll(async () => {
+  h = await startTestHost();
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A confirmed account with a profile (through POST /signup, then auth's admin confirms it). */
+async function newMember(n: string, over: Record<string, unknown> = {}) {
+  const email = `direitos.${n}@exemplo.com`;
+  const password = 'segredo123';
+  const res = await h.call('/signup', {
+    json: {
+      email,
+      password,
+      congregacao: DEMO_TEMPLES.sede.id,
+      otherChurch: null,
+      consentCongregation: true,
+      phone: '(11) 98765-4321',
+      cpf: cpfFrom(`8${n.padStart(8, '0')}`.slice(0, 9)),
+      options: { emailRedirectTo: null, data: { display_name: `Pessoa Direitos ${n}` } },
+      ...over,
+    },
+  });
+  expect(res.status).toBe(200);
+  const [row] = await h.query<{ id: string }>('select id from auth.users where email = $1', [email]);
+  await h.query('update auth.users set email_confirmed_at = now() where id = $1', [row!.id]);
+  return { id: row!.id, email, password, token: await h.token({ email, password }) };
+}
+
+describe('consent at signup', () => {
+  it('refuses a congregation without the consent (400, the pt-BR message), and stores it with its version', async () => {
+    const refused = await h.call('/signup', {
+      json: {
+        email: 'sem.consentimento@exemplo.com',
+        password: 'segredo123',
+        congregacao: DEMO_TEMPLES.sede.id,
+        otherChurch: null,
+        phone: '(11) 98765-4321',
+        cpf: cpfFrom('855000001'),
+        options: { emailRedirectTo: null, data: { display_name: 'Sem Consentimento' } },
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ code: 'INVALID_DATA', message: validationMessages.congregationConsent });
+
+    const m = await newMember('2001');
+    const consents = await h.call('/v1/me/consents', { token: m.token });
+    expect(consents.status).toBe(200);
+    expect(consents.body).toEqual([
+      expect.objectContaining({
+        purpose: 'congregation',
+        text_version: CONSENT_TEXT_VERSION,
+        revoked_at: null,
+      }),
+    ]);
+  });
+});
+
+describe('GET /v1/privacy', () => {
+  it('tells the person in charge and the receipts retention', async () => {
+    const res = await h.call('/v1/privacy');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ controller_email: 'privacidade@congrega.local', receipt_retention_days: 180 });
+  });
+});
+
+describe('PATCH /v1/me/profile and the consent', () => {
+  it('saves name and phone, refuses a congregation without consent, and revoking clears it', async () => {
+    const m = await newMember('2002');
+    const saved = await h.call('/v1/me/profile', {
+      token: m.token,
+      method: 'PATCH',
+      json: {
+        name: 'Nome Novo Silva',
+        phone: '(21) 91234-5678',
+        congregacao: DEMO_TEMPLES.sede.id,
+        consentCongregation: true,
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      name: 'Nome Novo Silva',
+      phone: '21912345678',
+      temple_id: DEMO_TEMPLES.sede.id,
+    });
+
+    const noConsent = await h.call('/v1/me/profile', {
+      token: m.token,
+      method: 'PATCH',
+      json: { name: 'Nome Novo Silva', phone: '21912345678', congregacao: DEMO_TEMPLES.sede.id },
+    });
+    expect(noConsent.status).toBe(400);
+    expect(noConsent.body.message).toBe(validationMessages.congregationConsent);
+
+    // bad input never 500s
+    for (const json of [{}, { name: 1 }, { name: 'Ab Cd', phone: 'x' }, []]) {
+      const res = await h.call('/v1/me/profile', { token: m.token, method: 'PATCH', json });
+      expect(res.status).toBe(400);
+    }
+    expect((await h.call('/v1/me/profile', { method: 'PATCH', json: {} })).status).toBe(401);
+
+    const revoked = await h.call('/v1/me/consents/congregation/revoke', { token: m.token, method: 'POST' });
+    expect(revoked.status).toBe(200);
+    const [p] = await h.query('select temple_id, other_church from public.profiles where id = $1', [m.id]);
+    expect(p).toEqual({ temple_id: null, other_church: null });
+    const again = await h.call('/v1/me/consents/congregation/revoke', { token: m.token, method: 'POST' });
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ code: 'CONSENT_NOT_FOUND', message: privacyApiErrors.CONSENT_NOT_FOUND });
+  });
+});
+
+describe('staff accesses, the export and deleting the account', () => {
+  it('records staff reads, exports them, then deletes: anonymised, signed out everywhere, e-mailed', async () => {
+    const m = await newMember('2003');
+    // a registration with a payment attempt on a demo event
+    const [tier] = await h.query<{ id: string; event_id: string }>(
+      `select t.id, t.event_id from public.pricing_tiers t join public.events e on e.id = t.event_id
+        where e.deleted_at is null order by e.starts_at desc limit 1`,
+    );
+    const [reg] = await h.query<{ id: string }>(
+      `insert into public.registrations (user_id, tier_id, event_id, frozen_value, status)
+       values ($1, $2, $3, 2500, 'paid') returning id`,
+      [m.id, tier!.id, tier!.event_id],
+    );
+    await h.query(
+      `insert into public.registration_confirmations (registration_id, strategy, status) values ($1, 'cash', 'paid')`,
+      [reg!.id],
+    );
+
+    // staff open the person's page and the event's badge sheet
+    const staff = await h.token('secretaria');
+    expect((await h.call(`/v1/admin/users/${m.id}`, { token: staff })).status).toBe(200);
+    expect((await h.call(`/v1/admin/badges?event=${tier!.event_id}`, { token: staff })).status).toBe(200);
+    // a leader opens the attendees of the person's congregation (the table and its CSV)
+    const lider = await h.token('lider');
+    const attendees = await h.call(
+      `/v1/admin/reports/atendees-per-location/${DEMO_TEMPLES.sede.id}?event=${tier!.event_id}`,
+      { token: lider },
+    );
+    expect(attendees.status).toBe(200);
+
+    const exported = await h.call('/v1/me/export', { token: m.token });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toContain('attachment');
+    expect(exported.body.profile).toMatchObject({ name: 'Pessoa Direitos 2003', email: m.email });
+    expect(exported.body.consents).toHaveLength(1);
+    expect(exported.body.registrations).toEqual([
+      expect.objectContaining({
+        id: reg!.id,
+        value_cents: 2500,
+        payment_attempts: [expect.objectContaining({ strategy: 'cash', status: 'paid' })],
+      }),
+    ]);
+    expect(exported.body.staff_accesses.map((a: { action: string }) => a.action).sort()).toEqual([
+      'badges.view',
+      'person.view',
+      'report.attendees',
+    ]);
+    expect(JSON.stringify(exported.body)).not.toMatch(/card|token/i);
+
+    // deleting: a wrong password refuses; no password needs a fresh sign-in (the test's is fresh)
+    const wrong = await h.call('/v1/me/delete', { token: m.token, json: { password: 'errada123' } });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('WRONG_PASSWORD');
+    expect((await h.call('/v1/me/delete', { token: m.token, json: { password: 42 } })).status).toBe(400);
+
+    const other = await h.token({ email: m.email, password: m.password }); // cached: same session
+    const client = supabaseClient(h.url, h.host.anonKey);
+    const second = await client.auth.signInWithPassword({ email: m.email, password: m.password });
+    expect(second.error).toBeNull();
+
+    const admin = await h.token('admin');
+    const rosterIds = async () => {
+      const roster = await h.call(`/v1/admin/checkin/events/${tier!.event_id}/roster`, { token: admin });
+      expect(roster.status).toBe(200);
+      return (roster.body.entries as { id: string }[]).map((e) => e.id);
+    };
+    expect(await rosterIds()).toContain(reg!.id);
+
+    const deleted = await h.call('/v1/me/delete', { token: other, json: { password: m.password } });
+    expect(deleted.status).toBe(200);
+
+    // every session ended: both tokens are refused, and nobody can sign in again
+    expect((await h.call('/v1/me', { token: m.token })).status).toBe(401);
+    expect((await h.call('/v1/me', { token: second.data.session!.access_token })).status).toBe(401);
+    const again = await supabaseClient(h.url, h.host.anonKey).auth.signInWithPassword({
+      email: m.email,
+      password: m.password,
+    });
+    expect(again.error).not.toBeNull();
+
+    // the profile is anonymised, the registration and its payment kept
+    const [p] = await h.query(
+      'select name, email, phone, cpf, temple_id, deleted_at is not null as deleted from public.profiles where id = $1',
+      [m.id],
+    );
+    expect(p).toEqual({
+      name: privacyMessages.deletedAccount,
+      email: '',
+      phone: null,
+      cpf: null,
+      temple_id: null,
+      deleted: true,
+    });
+    const kept = await h.query(
+      'select r.status, r.frozen_value, c.status as paid from public.registrations r join public.registration_confirmations c on c.registration_id = r.id where r.user_id = $1',
+      [m.id],
+    );
+    expect(kept).toEqual([{ status: 'paid', frozen_value: 2500, paid: 'paid' }]);
+    const [u] = await h.query<{ email: string | null }>('select email from auth.users where id = $1', [m.id]);
+    expect(u!.email).toBeNull();
+
+    // the door's roster leaves the person out
+    expect(await rosterIds()).not.toContain(reg!.id);
+
+    // the confirmation e-mail is queued to the address the account had
+    const [mail] = await h.query<{ to_address: string }>(
+      `select to_address from public.mail_outbox where kind = 'account_deleted' and dedupe_key = $1`,
+      [`account_deleted:${m.id}`],
+    );
+    expect(mail!.to_address).toBe(m.email);
+  });
+});
+
+describe('POST /v1/maintenance/retention', () => {
+  it('needs the service key, then deletes receipts of events past the retention', async () => {
+    expect((await h.call('/v1/maintenance/retention', { method: 'POST' })).status).toBe(401);
+    expect(
+      (
+        await h.call('/v1/maintenance/retention', {
+          method: 'POST',
+          headers: { authorization: 'Bearer nope' },
+        })
+      ).status,
+    ).toBe(401);
+    const m = await newMember('2004');
+    const [old] = await h.query<{ id: string; event_id: string }>(
+      `select t.id, t.event_id from public.pricing_tiers t join public.events e on e.id = t.event_id
+        where e.starts_at < now() - interval '200 days' limit 1`,
+    );
+    let eventId = old?.event_id;
+    let tierId = old?.id;
+    if (!old) {
+      const [t] = await h.query<{ id: string; event_id: string }>(
+        'select id, event_id from public.pricing_tiers limit 1',
+      );
+      await h.query(`update public.events set starts_at = now() - interval '400 days' where id = $1`, [
+        t!.event_id,
+      ]);
+      eventId = t!.event_id;
+      tierId = t!.id;
+    }
+    const [reg] = await h.query<{ id: string }>(
+      `insert into public.registrations (user_id, tier_id, event_id, frozen_value, status)
+       values ($1, $2, $3, 1000, 'paid') returning id`,
+      [m.id, tierId, eventId],
+    );
+    const [c] = await h.query<{ id: string }>(
+      `insert into public.registration_confirmations (registration_id, strategy, status, request_data)
+       values ($1, 'file', 'paid', $2::jsonb) returning id`,
+      [reg!.id, { receipt: `${m.id}/velho.png` }],
+    );
+    const res = await h.call('/v1/maintenance/retention', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.host.serviceRoleKey}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.deleted).toBeGreaterThanOrEqual(1);
+    const [after] = await h.query<{ receipt: string | null; gone: boolean }>(
+      `select request_data->>'receipt' as receipt, request_data ? 'receipt_deleted_at' as gone
+         from public.registration_confirmations where id = $1`,
+      [c!.id],
+    );
+    expect(after).toEqual({ receipt: null, gone: true });
+  });
+});

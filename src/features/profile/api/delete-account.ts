@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient, unwrap } from '../../../lib/api.ts';
+import { supabaseAuth } from '../../../lib/supabase.ts';
+
+/**
+ * POST /v1/me/delete; the server ended every session, so this device only forgets its own (the
+ * sign-out wipe of the member's local data runs as for any sign-out).
+ */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async (password: string) => {
+      await unwrap(apiClient().v1.me.delete.$post({ json: password ? { password } : {} }));
+      await (await supabaseAuth()).signOut({ scope: 'local' });
+    },
+  });
+}
