@@ -1,6 +1,7 @@
 /** The host's auth and API as the tests call them beside the browser: a token, the API through a page. */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { randomCpf } from './cpf.ts';
 
 /** The local host's publishable key (server/keys.ts ANON_KEY). */
 export const ANON_KEY = 'sb_publishable_congrega_local';
@@ -40,4 +41,80 @@ export async function apiAsPage(
     },
     { path, init },
   );
+}
+
+/** A mail as the dev mailbox lists it (/_dev/mail.json). */
+export interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  link: string | null;
+  attachments: { filename: string; contentType: string; content: string }[];
+}
+
+/** The dev mailbox's mails to `to` (newest first). */
+export async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
+  const res = await request.get(`/_dev/mail.json?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as Mail[];
+}
+
+/** The mail to `to` whose subject matches, once it arrived. */
+export async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(request, to)).find((m) => subject.test(m.subject));
+        return found?.subject ?? null;
+      },
+      { message: `mail "${subject}" to ${to}` },
+    )
+    .not.toBeNull();
+  return found!;
+}
+
+/**
+ * A new member, confirmed through the link of their confirmation e-mail, with the first access done
+ * (CPF, WhatsApp, another church with its consent): a complete profile, as checkout needs.
+ */
+export async function newMember(request: APIRequestContext, name = 'Marta Lima'): Promise<string> {
+  const first = name.split(' ')[0]!.toLowerCase();
+  const email = `${first}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemplo.com`;
+  const res = await request.post('/auth/v1/signup', {
+    headers: { apikey: ANON_KEY },
+    data: { email, password: DEMO_PASSWORD, data: { display_name: name, welcome: true } },
+  });
+  expect(res.ok()).toBe(true);
+  const confirm = await mailTo(request, email, /Confirme seu cadastro/);
+  expect((await request.get(confirm.link!)).ok()).toBe(true);
+  const welcome = await request.post('/functions/v1/api/v1/welcome', {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${await tokenOf(request, email)}` },
+    data: {
+      congregacao: null,
+      fromOtherChurch: true,
+      otherChurch: `Igreja de ${name}`,
+      consentCongregation: true,
+      phone: '11987654321',
+      cpf: randomCpf(),
+    },
+  });
+  expect(welcome.status(), await welcome.text()).toBeLessThan(300);
+  return email;
+}
+
+/** The API as `token`'s holder calls it from outside a page. */
+export async function callApi<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await request.fetch(`/functions/v1/api${path}`, {
+    method,
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  return { status: res.status(), body: (await res.json().catch(() => null)) as T };
 }

@@ -9,73 +9,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect as baseExpect, chromium, type Page, test } from '@playwright/test';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { expect as baseExpect, chromium, type Page, test } from '@playwright/test';
+import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { checkinMessages } from '../../src/domain/messages/checkin.ts';
 import { writeQrVideo } from '../fixtures/qr-video.ts';
+import { ANON_KEY, callApi, newMember, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
 import { login } from './login.ts';
 
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const ANON_KEY = 'sb_publishable_congrega_local';
 const EVENT = DEMO_EVENTS.conference;
 const TIER = DEMO_TIERS.conferenceCaravan;
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: DEMO_PASSWORD },
-  });
-  return (await res.json()).access_token;
-}
-
-async function call<T = unknown>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  data?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await request.fetch(`/functions/v1/api${path}`, {
-    method,
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  return { status: res.status(), body: (await res.json()) as T };
-}
-
-/** A new member with a complete profile (the leader), confirmed through their e-mail's link. */
-async function newLeader(request: APIRequestContext): Promise<string> {
-  const email = `lider.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemplo.com`;
-  const res = await request.post('/auth/v1/signup', {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: DEMO_PASSWORD, data: { display_name: 'Paulo Caravana', welcome: true } },
-  });
-  expect(res.ok()).toBe(true);
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-        subject: string;
-        link: string | null;
-      }[];
-      link = mails.find((m) => /Confirme seu cadastro/.test(m.subject))?.link ?? null;
-      return link;
-    })
-    .toBeTruthy();
-  expect((await request.get(link!)).ok()).toBe(true);
-  const welcome = await call(request, await tokenOf(request, email), 'POST', '/v1/welcome', {
-    congregacao: null,
-    fromOtherChurch: true,
-    otherChurch: 'Igreja do Paulo',
-    phone: '11987654321',
-    cpf: randomCpf(),
-  });
-  expect(welcome.status, JSON.stringify(welcome.body)).toBeLessThan(300);
-  return email;
-}
 
 /** No WCAG 2.1 AA violation on the screen as it stands (the new screens' accessibility). */
 async function expectAccessible(page: Page) {
@@ -114,7 +60,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   request,
   baseURL,
 }) => {
-  const leader = await newLeader(request);
+  const leader = await newMember(request, 'Paulo Caravana');
   await login(page, leader);
   await page.goto(`/checkout/${EVENT.id}/${TIER.id}`);
   await page.getByRole('link', { name: 'Inscrever uma caravana »' }).click();
@@ -140,7 +86,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
 
   // the server: four paid registrations of one group, each with its own code
   const leaderToken = await tokenOf(request, leader);
-  const mine = (await call(request, leaderToken, 'GET', '/v1/registrations')).body as {
+  const mine = (await callApi(request, leaderToken, 'GET', '/v1/registrations')).body as {
     id: string;
     seq: string;
     status: string;
@@ -231,7 +177,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
     await context.setOffline(false);
     await expect(door.getByTestId('door-pending')).toHaveText(checkinMessages.allSent, { timeout: 60_000 });
     const staff = await tokenOf(request, DEMO_USERS.voluntario.email);
-    const roster = (await call(request, staff, 'GET', `/v1/admin/checkin/events/${EVENT.id}/roster`))
+    const roster = (await callApi(request, staff, 'GET', `/v1/admin/checkin/events/${EVENT.id}/roster`))
       .body as { entries: { id: string; checked_in_at: string | null; group_id: string | null }[] };
     const ours = roster.entries.filter((e) => e.group_id === groupId);
     expect(ours).toHaveLength(4);
@@ -244,7 +190,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
 
 test('a group of 5 on a tier with 4 places left is refused with nothing taken', async ({ page, request }) => {
   const admin = await tokenOf(request, DEMO_USERS.admin.email);
-  const tier = await call<{ id: string }>(request, admin, 'POST', `/v1/admin/events/${EVENT.id}/tiers`, {
+  const tier = await callApi<{ id: string }>(request, admin, 'POST', `/v1/admin/events/${EVENT.id}/tiers`, {
     name: `Caravana pequena ${stamp}`,
     price: 1000,
     total: 4,
@@ -252,7 +198,7 @@ test('a group of 5 on a tier with 4 places left is refused with nothing taken', 
   expect(tier.status, JSON.stringify(tier.body)).toBe(201);
   const tierId = tier.body.id;
   try {
-    const leader = await newLeader(request);
+    const leader = await newMember(request, 'Paulo Caravana');
     await login(page, leader);
     await page.goto(`/caravan/${EVENT.id}/${tierId}`);
     await fillCaravan(
@@ -277,10 +223,10 @@ test('a group of 5 on a tier with 4 places left is refused with nothing taken', 
       available: number | null;
     }[];
     expect(tiers.find((t) => t.id === tierId)?.available).toBe(4);
-    const mine = (await call(request, await tokenOf(request, leader), 'GET', '/v1/registrations'))
+    const mine = (await callApi(request, await tokenOf(request, leader), 'GET', '/v1/registrations'))
       .body as unknown[];
     expect(mine).toEqual([]);
   } finally {
-    await call(request, admin, 'DELETE', `/v1/admin/events/${EVENT.id}/tiers/${tierId}`);
+    await callApi(request, admin, 'DELETE', `/v1/admin/events/${EVENT.id}/tiers/${tierId}`);
   }
 });

@@ -5,80 +5,14 @@
  * Sent by the outbox after each answer, so they are polled for.
  */
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { ANON_KEY, tokenOf } from './api.ts';
-import { randomCpf } from './cpf.ts';
+import { expect as baseExpect, test } from '@playwright/test';
+import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { callApi, mailsTo, mailTo, newMember, tokenOf } from './api.ts';
 import { login } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-interface Mail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  link: string | null;
-  attachments: { filename: string; contentType: string; content: string }[];
-}
-
-async function mails(request: APIRequestContext, to: string): Promise<Mail[]> {
-  const res = await request.get(`/_dev/mail.json?to=${encodeURIComponent(to)}`);
-  return (await res.json()) as Mail[];
-}
-
-/** The mail to `to` whose subject matches, once it arrived. */
-async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await mails(request, to)).find((m) => subject.test(m.subject));
-        return found?.subject ?? null;
-      },
-      { message: `mail "${subject}" to ${to}` },
-    )
-    .not.toBeNull();
-  return found!;
-}
-
-/** A new member, confirmed through the link of their confirmation e-mail (welcome done). */
-async function newMember(request: APIRequestContext): Promise<string> {
-  const email = `marta.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemplo.com`;
-  const res = await request.post('/auth/v1/signup', {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: DEMO_PASSWORD, data: { display_name: 'Marta Lima', welcome: true } },
-  });
-  expect(res.ok()).toBe(true);
-  const confirm = await mailTo(request, email, /Confirme seu cadastro/);
-  expect((await request.get(confirm.link!)).ok()).toBe(true);
-  // the first access (CPF, WhatsApp, church): checkout needs a complete profile
-  const welcome = await api(request, await tokenOf(request, email), '/v1/welcome', {
-    congregacao: null,
-    fromOtherChurch: true,
-    otherChurch: 'Igreja da Marta',
-    consentCongregation: true,
-    phone: '11987654321',
-    cpf: randomCpf(),
-  });
-  expect(welcome.status, JSON.stringify(welcome.body)).toBeLessThan(300);
-  return email;
-}
-
-async function api(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  data: Record<string, unknown> = {},
-): Promise<{ status: number; body: unknown }> {
-  const res = await request.post(`/functions/v1/api${path}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
-    data,
-  });
-  return { status: res.status(), body: await res.json() };
-}
 
 test('the member finds the confirmation, approval and rejection e-mails with the ticket link and the .ics', async ({
   page,
@@ -97,7 +31,7 @@ test('the member finds the confirmation, approval and rejection e-mails with the
   // two cash registrations from the member's phone; staff approve one and reject the other
   const member = await tokenOf(request, email);
   const buy = async (eventId: string, tierId: string) => {
-    const res = await api(request, member, `/v1/checkout/${eventId}/${tierId}`, {
+    const res = await callApi(request, member, 'POST', `/v1/checkout/${eventId}/${tierId}`, {
       tierId,
       paymentMethod: 'cash',
     });
@@ -109,11 +43,12 @@ test('the member finds the confirmation, approval and rejection e-mails with the
   const rejected = await buy(DEMO_EVENTS.later.id, DEMO_TIERS.laterCouple.id);
   const staff = await tokenOf(request, DEMO_USERS.secretaria.email);
   expect(
-    (await api(request, staff, `/v1/admin/confirmations/${approved.confirmation_id}/approve`)).status,
+    (await callApi(request, staff, 'POST', `/v1/admin/confirmations/${approved.confirmation_id}/approve`))
+      .status,
   ).toBe(200);
   expect(
     (
-      await api(request, staff, `/v1/admin/confirmations/${rejected.confirmation_id}/reject`, {
+      await callApi(request, staff, 'POST', `/v1/admin/confirmations/${rejected.confirmation_id}/reject`, {
         reason: 'Pagamento não identificado',
       })
     ).status,
@@ -128,7 +63,9 @@ test('the member finds the confirmation, approval and rejection e-mails with the
   expect(rejection.text).toContain('Motivo: Pagamento não identificado');
   expect(rejection.attachments).toEqual([]);
   // each e-mail once
-  expect((await mails(request, email)).filter((m) => /^Pagamento aprovado/.test(m.subject))).toHaveLength(1);
+  expect((await mailsTo(request, email)).filter((m) => /^Pagamento aprovado/.test(m.subject))).toHaveLength(
+    1,
+  );
 
   // the member reads them in the mailbox page, downloads the calendar file and follows the ticket link
   await page.goto(`/_dev/mail?to=${encodeURIComponent(email)}`);
