@@ -54,10 +54,10 @@ function firstLoad(): Plugin {
  * uses it offline. Left to the runtime cache (src/sw.ts caches /assets/* when first fetched) are the
  * chunks reachable only through a lazy import of these modules: the staff's screens (editor, rich
  * text, cropper, door scanner, review) and the screens that need the network anyway (sign-in, sign-up,
- * checkout and its payment methods). Budget: 300 KiB gzip precached (`npm run bench`).
+ * checkout, a caravan's registration and its claim, their payment methods). Budget: 300 KiB gzip precached (`npm run bench`).
  */
 const RUNTIME_ONLY =
-  /src\/routes\/_main\/admin|src\/features\/admin-|rich-text-editor|circle-cropper|qr-scanner|src\/routes\/auth|checkout|mercadopago/;
+  /src\/routes\/_main\/admin|src\/features\/admin-|rich-text-editor|circle-cropper|qr-scanner|src\/routes\/auth|checkout|mercadopago|caravan|claim/;
 let runtimeOnly = new Set<string>();
 
 function precacheAudience(): Plugin {
@@ -165,6 +165,9 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // every browser the app supports preloads modules itself (Safari from 17; an older one just
+    // fetches them when imported): the polyfill would be ≈ 0.5 KiB more before the first paint
+    modulePreload: { polyfill: false },
     sourcemap: false,
     manifest: true,
     rolldownOptions: {

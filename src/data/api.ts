@@ -13,10 +13,8 @@ export async function fetchApi<R extends ClientResponse<unknown>>(
   return unwrap(call(apiClient()));
 }
 
-/** A public read (no session, no header): see `publicApiClient`. */
-export async function fetchPublic<R extends ClientResponse<unknown>>(
-  call: (api: ApiClient) => Promise<R>,
-): Promise<ApiBody<R>> {
-  const { publicApiClient, unwrap } = await import('../lib/api.ts');
-  return unwrap(call(publicApiClient()));
+/** A public read (no session, no header): `getPublic` in lib/api-fetch.ts. */
+export async function fetchPublic<T>(path: `/v1/events${string}`): Promise<T> {
+  const { getPublic } = await import('../lib/api-fetch.ts');
+  return getPublic<T>(path);
 }

@@ -7,9 +7,8 @@ vi.mock('./supabase.ts', () => ({
   supabaseAuth: vi.fn(async () => ({ getSession })),
 }));
 
-const { accessToken, ApiFailure, apiClient, publicApiClient, takeFirstRead, unwrap } = await import(
-  './api.ts'
-);
+const { ApiFailure, apiClient, unwrap } = await import('./api.ts');
+const { accessToken, getPublic, takeFirstRead } = await import('./api-fetch.ts');
 const { supabaseAuth } = await import('./supabase.ts');
 
 const NOW = Date.parse('2026-03-10T20:00:00Z');
@@ -122,10 +121,10 @@ describe('apiClient', () => {
   });
 });
 
-describe('publicApiClient', () => {
+describe('getPublic', () => {
   it('sends no header at all, signed in or not (the early read of first-read.ts sends none either)', async () => {
     storeSession('user-token', 3600);
-    await unwrap(publicApiClient().v1.events.upcoming.$get());
+    await getPublic('/v1/events/upcoming');
     const { url, headers } = lastRequest();
     expect(url).toBe('https://abcd.supabase.co/functions/v1/api/v1/events/upcoming');
     expect([...headers.keys()]).toEqual([]);
@@ -146,9 +145,9 @@ describe('takeFirstRead', () => {
   it('hands the early answer to the same request once; the next one goes to the network', async () => {
     const early = Response.json([{ id: 'early' }]);
     holder.congregaFirstRead = { url, at: NOW, response: Promise.resolve(early) };
-    expect(await unwrap(publicApiClient().v1.events.upcoming.$get())).toEqual([{ id: 'early' }]);
+    expect(await getPublic('/v1/events/upcoming')).toEqual([{ id: 'early' }]);
     expect(fetchMock).not.toHaveBeenCalled();
-    await unwrap(publicApiClient().v1.events.upcoming.$get());
+    await getPublic('/v1/events/upcoming');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -164,7 +163,7 @@ describe('takeFirstRead', () => {
     const response = Promise.reject(new TypeError('Failed to fetch'));
     response.catch(() => undefined);
     holder.congregaFirstRead = { url, at: NOW, response };
-    await expect(unwrap(publicApiClient().v1.events.upcoming.$get())).rejects.toMatchObject({
+    await expect(getPublic('/v1/events/upcoming')).rejects.toMatchObject({
       code: 'NETWORK',
     });
   });

@@ -2,7 +2,7 @@ import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Me, Permission } from '../domain/types.ts';
-import { ApiFailure, apiClient, unwrap } from './api.ts';
+import { ApiFailure, unwrap } from './api-fetch.ts';
 import { supabaseAuth } from './supabase.ts';
 
 interface SessionState {
@@ -66,6 +66,8 @@ export async function loadMe(): Promise<Me | null> {
   const request = ++meRequest;
   useMeStatus.setState({ status: 'loading', error: null });
   try {
+    // the typed client loads here, for a signed-in user, not with a guest's first screen
+    const { apiClient } = await import('./api.ts');
     const fresh = await unwrap(apiClient().v1.me.$get());
     if (request === meRequest && useSessionStore.getState().session?.user.id === fresh.id) {
       setMe(fresh);

@@ -1,6 +1,5 @@
 import { redirect } from '@tanstack/react-router';
 import type { Permission } from '../domain/types.ts';
-import { apiClient, unwrap } from '../lib/api.ts';
 import { getCurrentSession, useSessionStore } from '../lib/session.ts';
 
 /**
@@ -18,6 +17,9 @@ export async function requirePermission(
   if (!useSessionStore.getState().session) useSessionStore.getState().setSession(session);
   let me = useSessionStore.getState().me;
   // `me` may not be loaded yet (or still be another user's): ask the API for this user's own
-  if (me?.id !== session.user.id) me = await unwrap(apiClient().v1.me.$get()).catch(() => null);
+  if (me?.id !== session.user.id) {
+    const { apiClient, unwrap } = await import('../lib/api.ts');
+    me = await unwrap(apiClient().v1.me.$get()).catch(() => null);
+  }
   if (!anyOf.some((p) => me?.permissions.includes(p))) throw redirect({ to: '/' });
 }

@@ -14,7 +14,7 @@ export const eventQuery = (id: string) =>
     queryKey: ['events', 'id', id] as const,
     queryFn: (): Promise<EventDetail | null> =>
       orKept(() =>
-        fetchPublic((api) => api.v1.events[':id'].$get({ param: { id } })).catch((error: FailureLike) => {
+        fetchPublic<EventDetail>(`/v1/events/${encodeURIComponent(id)}`).catch((error: FailureLike) => {
           if (error.status === 404) return null;
           throw error;
         }),

@@ -8,6 +8,6 @@ export const monthEventsQuery = (month: string) =>
   queryOptions({
     queryKey: ['events', 'month', month] as const,
     queryFn: (): Promise<EventDetail[]> =>
-      orKept(() => fetchPublic((api) => api.v1.events.$get({ query: { month } }))),
+      orKept(() => fetchPublic<EventDetail[]>(`/v1/events?month=${encodeURIComponent(month)}`)),
     gcTime: Number.POSITIVE_INFINITY,
   });

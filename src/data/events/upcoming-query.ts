@@ -8,6 +8,6 @@ export const upcomingEventsQuery = () =>
   queryOptions({
     queryKey: ['events', 'upcoming'] as const,
     // the page's first read, started by first-read.ts before the app's JS, is taken by this fetch (lib/api.ts)
-    queryFn: (): Promise<EventDetail[]> => orKept(() => fetchPublic((api) => api.v1.events.upcoming.$get())),
+    queryFn: (): Promise<EventDetail[]> => orKept(() => fetchPublic<EventDetail[]>('/v1/events/upcoming')),
     gcTime: Number.POSITIVE_INFINITY,
   });

@@ -16,7 +16,7 @@ import {
   templesCsv,
   templesCsvName,
 } from '../../domain/reports.ts';
-import { ApiFailure } from '../../lib/api.ts';
+import { ApiFailure } from '../../lib/api-fetch.ts';
 import { useHasPermission } from '../../lib/session.ts';
 import { reportAttendeesQuery } from './api/report-attendees.ts';
 import { reportEventsQuery } from './api/report-events.ts';
