@@ -54,10 +54,10 @@ function firstLoad(): Plugin {
  * uses it offline. Left to the runtime cache (src/sw.ts caches /assets/* when first fetched) are the
  * chunks reachable only through a lazy import of these modules: the staff's screens (editor, rich
  * text, cropper, door scanner, review) and the screens that need the network anyway (sign-in, sign-up,
- * checkout, a caravan's registration and its claim, their payment methods). Budget: 300 KiB gzip precached (`npm run bench`).
+ * checkout, a caravan's registration and its claim, their payment methods; the profile's forms). Budget: 300 KiB gzip precached (`npm run bench`).
  */
 const RUNTIME_ONLY =
-  /src\/routes\/_main\/admin|src\/features\/admin-|rich-text-editor|circle-cropper|qr-scanner|src\/routes\/auth|checkout|mercadopago|caravan|claim/;
+  /src\/routes\/_main\/admin|src\/features\/admin-|rich-text-editor|circle-cropper|qr-scanner|src\/routes\/auth|checkout|mercadopago|caravan|claim|profile-forms/;
 let runtimeOnly = new Set<string>();
 
 function precacheAudience(): Plugin {

@@ -6,8 +6,8 @@
  * when it runs.
  */
 import type { CongregaDb } from './db.ts';
+import { removeKept } from './kept.ts';
 import { openDb, storeOnDevice } from './open-db.ts';
-import { removeKept } from './persist.ts';
 import { queryClient } from './query-client.ts';
 
 /**

@@ -61,35 +61,28 @@ function restore(row: PersistedQuery): void {
   queryClient.setQueryData(row.key, row.data, { updatedAt: row.updatedAt });
 }
 
-/**
- * A kept query's fetch: when it fails, the kept answers are restored before the failure is
- * reported, so the screen shows them (marked offline) rather than an error.
- */
-export async function orKept<T>(fetch: () => Promise<T>): Promise<T> {
-  try {
-    return await fetch();
-  } catch (error) {
-    await restoreQueries();
-    throw error;
-  }
-}
-
 const pending = new Map<string, Query>();
 let scheduled = false;
 
 /**
- * Writes every kept answer after it arrives (main.tsx starts this at start-up, and restores at
- * once where the service worker served the page). Returns the unsubscribe.
+ * Writes every kept answer after it arrives, and those that arrived before it started (kept.ts
+ * starts it after the first paint, or at once where the service worker served the page, which it
+ * then restores). Returns the unsubscribe.
  */
 export function startPersisting(): () => void {
-  const stop = queryClient.getQueryCache().subscribe((event) => {
-    if (putting || event.type !== 'updated' || event.action.type !== 'success') return;
-    if (!isKept(event.query.queryKey)) return;
-    pending.set(event.query.queryHash, event.query);
+  const cache = queryClient.getQueryCache();
+  const keep = (query: Query) => {
+    if (!isKept(query.queryKey) || query.state.status !== 'success') return;
+    pending.set(query.queryHash, query);
     if (!scheduled) {
       scheduled = true;
       afterRender(() => void writePending());
     }
+  };
+  for (const query of cache.getAll()) keep(query);
+  const stop = cache.subscribe((event) => {
+    if (putting || event.type !== 'updated' || event.action.type !== 'success') return;
+    keep(event.query);
   });
   if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) void restoreQueries();
   return stop;

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { fetchApi } from './api.ts';
-import { orKept } from './persist.ts';
+import { orKept } from './kept.ts';
 
 export const templesQuery = queryOptions({
   queryKey: ['temples'] as const,

@@ -160,7 +160,10 @@ test.describe('wide screen', () => {
       )
     ).body;
     const peopleFile = await csvOf(page, 'Baixar CSV dos inscritos');
-    expect(peopleFile.name).toBe(`inscritos-${fileSlug(regional.regional)}-conferencia-jovem-2026.csv`);
+    // named by the label the screen shows (a member of another church is under "Visitantes")
+    expect(peopleFile.name).toBe(
+      `inscritos-${fileSlug(regionalLabel(regional.regional))}-conferencia-jovem-2026.csv`,
+    );
     const lines = peopleFile.text.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Nome;Congregação;Regional;Pagamento;Status;Data da inscrição;Valor (R$)');
     expect(lines).toHaveLength(people.length + 1);

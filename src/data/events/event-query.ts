@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EventDetail } from '../../domain/types.ts';
 import { fetchPublic } from '../api.ts';
-import { orKept } from '../persist.ts';
+import { orKept } from '../kept.ts';
 import { type FailureLike, queryClient } from '../query-client.ts';
 
 export const eventQuery = (id: string) =>

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EventDetail } from '../../domain/types.ts';
 import { fetchPublic } from '../api.ts';
-import { orKept } from '../persist.ts';
+import { orKept } from '../kept.ts';
 
 export const monthEventsQuery = (month: string) =>
   queryOptions({

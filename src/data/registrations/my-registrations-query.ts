@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { fetchApi } from '../api.ts';
-import { orKept, restoreQueries } from '../persist.ts';
+import { orKept, restoreQueries } from '../kept.ts';
 
 export const myDataKey = (userId: string) => ['me', userId] as const;
 

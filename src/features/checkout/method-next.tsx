@@ -4,11 +4,7 @@
  * person. Shown on the checkout's last step and in the registration's detail.
  */
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import {
-  applyVoucher,
-  invalidateMyRegistrations,
-  uploadReceipt,
-} from '../../data/registrations/mutations.ts';
+import { invalidateMyRegistrations, uploadReceipt } from '../../data/registrations/mutations.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
 import { validationMessages } from '../../domain/messages/validation.ts';
@@ -17,8 +13,9 @@ import { pixKeyOf } from '../../domain/tiers.ts';
 import type { Confirmation, MyRegistration } from '../../domain/types.ts';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useVoucherCode } from './voucher-step.tsx';
 
+// the code field (and its mask library) loads only for a pending voucher attempt, which needs the network anyway
+const VoucherForm = lazy(() => import('./pending-voucher.tsx').then((x) => ({ default: x.VoucherForm })));
 const MercadoPagoStatus = lazy(() =>
   import('./mercadopago-pix.tsx').then((x) => ({ default: x.MercadoPagoStatus })),
 );
@@ -47,12 +44,14 @@ export function MethodNext({
   }
   if (attempt.strategy === 'voucher' && attempt.status === 'pending') {
     return (
-      <VoucherForm
-        confirmationId={attempt.id}
-        eventId={registration.event_id}
-        tierId={registration.tier_id}
-        onPaid={onVoucherPaid}
-      />
+      <Suspense fallback={<Spinner size={18} label={m.submitting} />}>
+        <VoucherForm
+          confirmationId={attempt.id}
+          eventId={registration.event_id}
+          tierId={registration.tier_id}
+          onPaid={onVoucherPaid}
+        />
+      </Suspense>
     );
   }
   if (attempt.strategy === 'link' && attempt.status === 'pending') {
@@ -149,30 +148,5 @@ function ReceiptForm({ confirmationId }: { confirmationId: string }) {
         {m.receiptSend}
       </button>
     </form>
-  );
-}
-
-function VoucherForm({
-  confirmationId,
-  eventId,
-  tierId,
-  onPaid,
-}: {
-  confirmationId: string;
-  eventId: string;
-  tierId: string;
-  onPaid(): void;
-}) {
-  const { field, busy } = useVoucherCode(async (voucher) => {
-    await applyVoucher(confirmationId, { voucher, eventId, tierId });
-    notify('positive', r.confirmedSuccess);
-    onPaid();
-  });
-  return (
-    <div className="method-next voucher-form">
-      <p>{m.instructions.voucher}</p>
-      {field}
-      {busy && <Spinner size={18} label={m.submitting} />}
-    </div>
   );
 }

@@ -2,7 +2,7 @@
  * What the join flow needs of a signed-in member's registrations, in a chunk of its own: guests
  * never load it (nor the registration rules behind it); for a member it loads after the first paint.
  */
-import { restoreQueries } from '../../data/persist.ts';
+import { restoreQueries } from '../../data/kept.ts';
 import { queryClient } from '../../data/query-client.ts';
 import { myRegistrationsQuery } from '../../data/registrations/my-registrations-query.ts';
 import { currentRegistration } from '../../domain/registrations.ts';

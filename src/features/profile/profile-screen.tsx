@@ -1,27 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { templesQuery } from '../../data/temples-query.ts';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatDateTime } from '../../domain/dates.ts';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { privacyMessages as pm } from '../../domain/messages/privacy.ts';
-import { profileUpdateSchema } from '../../domain/privacy.ts';
 import type { Profile } from '../../domain/types.ts';
-import { formatCpf, formatPhone } from '../../domain/validation.ts';
-import { ApiFailure } from '../../lib/api.ts';
+import { formatCpf } from '../../domain/validation.ts';
 import { avatarUrlOf, displayNameOf } from '../../lib/auth-user.ts';
 import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
-import { FormAlert, TextField } from '../../ui/field.tsx';
-import { Form, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { consentsQuery } from './api/consents.ts';
-import { useDeleteAccount } from './api/delete-account.ts';
 import { useExportData } from './api/export-data.ts';
 import { useRevokeConsent } from './api/revoke-consent.ts';
-import { useUpdateProfile } from './api/update-profile.ts';
 import './profile.css';
+
+const EditProfile = lazy(() => import('./profile-forms.tsx').then((m) => ({ default: m.EditProfile })));
+const DeleteSection = lazy(() => import('./profile-forms.tsx').then((m) => ({ default: m.DeleteSection })));
 
 /**
  * /profile: picture, 'Mudar senha', and the member's data rights: edit name, WhatsApp and
@@ -74,7 +70,9 @@ export function ProfileScreen() {
       </div>
       {profile ? (
         <>
-          <EditProfile profile={profile} />
+          <Suspense fallback={<Spinner label={authMessages.loading} />}>
+            <EditProfile profile={profile} />
+          </Suspense>
           <ConsentSection profile={profile} />
         </>
       ) : meStatus === 'loading' ? (
@@ -83,93 +81,13 @@ export function ProfileScreen() {
         </div>
       ) : null}
       <DataSection />
-      <DeleteSection />
+      <Suspense fallback={null}>
+        <DeleteSection />
+      </Suspense>
       <p className="profile-privacy">
         <Link to="/privacidade">{pm.pageTitle}</Link>
       </p>
     </section>
-  );
-}
-
-function EditProfile({ profile }: { profile: Profile }) {
-  const update = useUpdateProfile();
-  const temples = useQuery(templesQuery).data;
-  const consents = useQuery(consentsQuery()).data;
-  const liveConsent = consents?.some((c) => c.purpose === 'congregation' && !c.revoked_at) ?? false;
-  const options = useMemo(() => (temples ?? []).map((t) => ({ value: t.id, label: t.name })), [temples]);
-  const form = useSchemaForm({
-    schema: profileUpdateSchema,
-    defaultValues: {
-      name: profile.name,
-      phone: profile.phone ? formatPhone(profile.phone) : '',
-      congregacao: profile.temple_id,
-      fromOtherChurch: Boolean(profile.other_church),
-      otherChurch: profile.other_church ?? '',
-      consentCongregation: liveConsent || Boolean(profile.temple_id || profile.other_church),
-    },
-    onSubmit: async (value) => {
-      try {
-        await update.mutateAsync(value);
-        notify('positive', pm.saved);
-      } catch (error) {
-        notify('negative', error instanceof ApiFailure ? error.message : pm.saveFailed);
-      }
-    },
-  });
-
-  return (
-    <div className="profile-card profile-section">
-      <h2>{pm.editTitle}</h2>
-      <Form form={form} className="profile-form">
-        <form.AppField name="name">
-          {(f) => <f.TextField label={authMessages.nameLabel} autoComplete="name" maxLength={120} />}
-        </form.AppField>
-        <form.AppField name="phone">{(f) => <f.PhoneField label={authMessages.phoneLabel} />}</form.AppField>
-        <form.AppField
-          name="congregacao"
-          listeners={{
-            onChange: ({ value }) => {
-              if (!value) return;
-              form.setFieldValue('fromOtherChurch', false);
-              form.setFieldValue('otherChurch', '');
-            },
-          }}
-        >
-          {(f) => (
-            <f.Combobox
-              label={authMessages.congregationLabel}
-              options={options}
-              placeholder={authMessages.templePlaceholder}
-              emptyText={authMessages.templesEmpty}
-            />
-          )}
-        </form.AppField>
-        <form.AppField
-          name="fromOtherChurch"
-          listeners={{
-            onChange: ({ value }) => {
-              if (value) form.setFieldValue('congregacao', null);
-              else form.setFieldValue('otherChurch', '');
-            },
-          }}
-        >
-          {(f) => <f.CheckboxField label={authMessages.otherChurchCheckbox} />}
-        </form.AppField>
-        <form.Subscribe selector={(s) => s.values.fromOtherChurch}>
-          {(other) =>
-            other && (
-              <form.AppField name="otherChurch">
-                {(f) => <f.TextField label={authMessages.otherChurchLabel} maxLength={120} />}
-              </form.AppField>
-            )
-          }
-        </form.Subscribe>
-        <form.AppField name="consentCongregation">
-          {(f) => <f.CheckboxField label={pm.consentLabel} />}
-        </form.AppField>
-        <form.SubmitButton>{pm.save}</form.SubmitButton>
-      </Form>
-    </div>
   );
 }
 
@@ -231,58 +149,6 @@ function DataSection() {
       >
         {pm.download}
       </button>
-    </div>
-  );
-}
-
-function DeleteSection() {
-  const remove = useDeleteAccount();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <div className="profile-card profile-section">
-      <h2>{pm.deleteTitle}</h2>
-      <p>{pm.deleteExplain}</p>
-      {open ? (
-        <form
-          className="profile-confirm"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            setError(null);
-            try {
-              // the promise, not the mutate callbacks: signing out unmounts this section first
-              await remove.mutateAsync(password);
-            } catch (err) {
-              setError(err instanceof ApiFailure ? err.message : pm.deleteFailed);
-              return;
-            }
-            notify('positive', pm.deleted);
-            await navigate({ to: '/', replace: true });
-          }}
-        >
-          <TextField
-            label={pm.deletePasswordLabel}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            hint={pm.deleteNoPasswordHint}
-          />
-          {error && <FormAlert>{error}</FormAlert>}
-          <button type="submit" className="button button-danger" disabled={remove.isPending}>
-            {pm.deleteConfirm}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
-            {pm.cancel}
-          </button>
-        </form>
-      ) : (
-        <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
-          {pm.deleteOpen}
-        </button>
-      )}
     </div>
   );
 }

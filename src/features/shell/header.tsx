@@ -1,17 +1,28 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { menuMessages } from '../../domain/messages.ts';
 import { avatarUrlOf, displayNameOf } from '../../lib/auth-user.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { LoginIcon, OfflineIcon } from './icons.tsx';
 import { Logo } from './logo.tsx';
-import { Menu } from './menu.tsx';
 import { MenuToggle } from './menu-toggle.tsx';
+
+// The menu's code is not needed for the first paint (≈ 1.5 KiB gzip less before it): it is fetched
+// once the page is idle, so the first tap opens it at once, and is precached for offline use.
+const loadMenu = () => import('./menu.tsx');
+const Menu = lazy(() => loadMenu().then((m) => ({ default: m.Menu })));
 
 /** Header of the main layout: menu toggle, logo, and the profile picture or a login icon. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  useEffect(() => {
+    const load = () => void loadMenu();
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(load, 2000);
+    const id = requestIdleCallback(load, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, []);
   const session = useSessionStore((s) => s.session);
   const me = useSessionStore((s) => s.me);
   const online = useOnlineStatus();
@@ -21,7 +32,13 @@ export function Header() {
   return (
     <>
       <header className="app-header">
-        <MenuToggle open={menuOpen} onOpen={() => setMenuOpen(true)} />
+        <MenuToggle
+          open={menuOpen}
+          onOpen={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
+        />
         <Link to="/" className="app-header-logo" aria-label={menuMessages.home}>
           <Logo />
         </Link>
@@ -49,7 +66,11 @@ export function Header() {
           )}
         </div>
       </header>
-      <Menu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <Menu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
