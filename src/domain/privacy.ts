@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { validationMessages as m } from './messages/validation.ts';
-import { congregationSchema, fullNameSchema, phoneSchema } from './validation.ts';
+import { congregationSchema, consentGiven, fullNameSchema, phoneSchema } from './validation.ts';
 
 /** What a consent is for; 'congregation': organising events and reports by congregation. */
 export const CONSENT_PURPOSES = ['congregation'] as const;
@@ -52,7 +52,7 @@ export const profileUpdateSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['congregacao'], ['otherChurch'], ['fromOtherChurch'], ['consentCongregation']],
-      (x) => x.consentCongregation || !(x.congregacao || (x.fromOtherChurch && x.otherChurch)),
+      consentGiven,
       m.congregationConsent,
     ),
     ['consentCongregation'],

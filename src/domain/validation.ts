@@ -169,7 +169,7 @@ const otherChurchSchema = v.pipe(
  * sensitive personal data (LGPD Art. 11), kept only with it. Required when one of the two is given.
  */
 const consentSchema = v.optional(v.boolean(m.congregationConsent), false);
-const consentGiven = (x: {
+export const consentGiven = (x: {
   congregacao?: string | null;
   otherChurch?: string | null;
   fromOtherChurch?: boolean;

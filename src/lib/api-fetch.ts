@@ -5,7 +5,7 @@
 import type { ClientResponse } from 'hono/client';
 import { apiErrors } from '../domain/messages.ts';
 import type { FirstRead } from '../first-read.ts';
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
+import { SUPABASE_URL } from './config.ts';
 import { AUTH_STORAGE_KEY } from './stored-session.ts';
 import { supabaseAuth } from './supabase.ts';
 

@@ -19,12 +19,11 @@ import type { ConfirmationStatus, PaymentMethod } from '../../../../src/domain/t
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError, notFound, pgConstraint } from '../../lib/errors.ts';
-import { isoOrNull } from '../../lib/rows.ts';
 import { enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { checkTierAndMethod, requireCompleteProfile } from '../checkout/checkout.service.ts';
-import type { MethodContext, StartedAttempt } from '../checkout/methods/method.ts';
+import { type MethodContext, type StartedAttempt, startedAttempt } from '../checkout/methods/method.ts';
 import { takePlaces } from '../tiers/places.ts';
 
 /** Methods a caravan may pay with: one payment for the total (a voucher is one person's). */
@@ -231,14 +230,7 @@ async function registerCaravan(
       });
     }
   }
-  const attempt: StartedAttempt = {
-    id: head.id,
-    status: head.status as ConfirmationStatus,
-    expires_at: isoOrNull(head.expires_at),
-    transaction_id: head.transaction_id,
-    request_data: head.request_data as Record<string, unknown> | null,
-    response_data: head.response_data as Record<string, unknown> | null,
-  };
+  const attempt = startedAttempt(head);
   return {
     ctx,
     handler,

@@ -30,7 +30,7 @@ import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { takePlace } from '../tiers/places.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
-import type { MethodContext, StartedAttempt } from './methods/method.ts';
+import { type MethodContext, type StartedAttempt, startedAttempt } from './methods/method.ts';
 
 /** The first item of the checkout's answer: the registration and its first attempt (product-spec.md §7). */
 export interface CheckoutItem {
@@ -221,14 +221,7 @@ export async function registerOnTier(
       strategy: method,
     });
   }
-  const started: StartedAttempt = {
-    id: attempt.id,
-    status: attempt.status as ConfirmationStatus,
-    expires_at: isoOrNull(attempt.expires_at),
-    transaction_id: attempt.transaction_id,
-    request_data: attempt.request_data as Record<string, unknown> | null,
-    response_data: attempt.response_data as Record<string, unknown> | null,
-  };
+  const started = startedAttempt(attempt);
   return { ctx, attempt: started, method };
 }
 

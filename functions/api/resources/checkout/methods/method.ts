@@ -11,6 +11,7 @@ import type {
   PaymentMethod,
 } from '../../../../../src/domain/registrations.ts';
 import type { AuthContextUser } from '../../../lib/context.ts';
+import { isoOrNull } from '../../../lib/rows.ts';
 import type { Db } from '../../../ports/db.ts';
 import type { Ports } from '../../../ports/index.ts';
 
@@ -52,6 +53,25 @@ export interface StartedAttempt {
   transaction_id: string | null;
   request_data: Record<string, unknown> | null;
   response_data: Record<string, unknown> | null;
+}
+
+/** An attempt row as the checkout's insert returns it, typed for the method handlers. */
+export function startedAttempt(row: {
+  id: string;
+  status: string;
+  expires_at: Date | string | null;
+  transaction_id: string | null;
+  request_data: unknown;
+  response_data: unknown;
+}): StartedAttempt {
+  return {
+    id: row.id,
+    status: row.status as ConfirmationStatus,
+    expires_at: isoOrNull(row.expires_at),
+    transaction_id: row.transaction_id,
+    request_data: row.request_data as Record<string, unknown> | null,
+    response_data: row.response_data as Record<string, unknown> | null,
+  };
 }
 
 export interface CheckoutMethodHandler {
