@@ -1,15 +1,11 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageNames } from '../../domain/page-title.ts';
 import { ProfileScreen } from '../../features/profile/profile-screen.tsx';
-import { getCurrentSession } from '../../lib/session.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { requireSignIn } from '../-require-sign-in.ts';
 
 export const Route = createFileRoute('/_main/profile')({
-  beforeLoad: async ({ location }) => {
-    if (!(await getCurrentSession())) {
-      throw redirect({ to: '/auth/login', search: { redirectTo: location.href } });
-    }
-  },
+  beforeLoad: ({ location }) => requireSignIn(location.href),
   component: function Page() {
     return (
       <>
