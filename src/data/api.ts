@@ -1,7 +1,7 @@
 /**
- * The API client for the refreshers, loaded on demand so that the first paint from the store does
- * not wait for it (nor for supabase-js behind it). React-free. One typed call:
- * `fetchApi((api) => api.v1.events.upcoming.$get())` answers the route's own body type.
+ * The API for the queries: the typed client (hono/client, and supabase-js behind the token) loaded on
+ * the first call, not with a guest's first screen. React-free. One typed call:
+ * `fetchApi((api) => api.v1.registrations.$get())` answers the route's own body type.
  */
 import type { ClientResponse } from 'hono/client';
 import type { ApiBody, ApiClient } from '../lib/api.ts';
