@@ -220,6 +220,13 @@ function signedInAt(user: AuthContextUser): number | null {
   return times.length ? Math.max(...times) : null;
 }
 
+/** True when the account signs in with e-mail and password (its token's `app_metadata.providers`). */
+function hasPassword(user: AuthContextUser): boolean {
+  const app = user.claims.app_metadata as { providers?: unknown; provider?: unknown } | undefined;
+  const providers = Array.isArray(app?.providers) ? app.providers : [app?.provider];
+  return providers.includes('email');
+}
+
 /**
  * POST /v1/me/delete: after the password (or a sign-in of the last minutes), anonymises the profile
  * (name 'Conta excluída', no e-mail, phone, CPF or congregation), revokes consents and staff roles,
@@ -233,6 +240,8 @@ export async function deleteOwnAccount(
   clientAddress?: string,
 ): Promise<void> {
   const { db, authAdmin, storage } = ports;
+  // an account with a password always gives it; the recent-sign-in path is for Google-only accounts
+  if (!body.password && hasPassword(user)) throw new ApiHttpError(403, 'PASSWORD_REQUIRED');
   if (body.password) {
     const ok = user.email
       ? await authAdmin.verifyPassword({ email: user.email, password: body.password, clientAddress })

@@ -233,6 +233,67 @@ describe('staff accesses, the export and deleting the account', () => {
   });
 });
 
+describe('deleting an account: a password account always gives its password', () => {
+  it('refuses {} and an array from a password account signed in a moment ago, nothing deleted', async () => {
+    const m = await newMember('2104');
+    const empty = await h.call('/v1/me/delete', { token: m.token, json: {} });
+    expect(empty.status).toBe(403);
+    expect(empty.body).toEqual({ code: 'PASSWORD_REQUIRED', message: privacyApiErrors.PASSWORD_REQUIRED });
+    const array = await h.call('/v1/me/delete', { token: m.token, json: [] });
+    expect(array.status).toBe(400);
+    expect(array.body.code).toBe('INVALID_DATA');
+    expect((await h.call('/v1/me', { token: m.token })).status).toBe(200);
+    const [p] = await h.query<{ deleted: boolean }>(
+      'select deleted_at is not null as deleted from public.profiles where id = $1',
+      [m.id],
+    );
+    expect(p!.deleted).toBe(false);
+  });
+
+  it('a Google-only account signed in a moment ago deletes without one', async () => {
+    const m = await newMember('2105');
+    await h.query(
+      `update auth.users set raw_app_meta_data = '{"provider":"google","providers":["google"]}'::jsonb where id = $1`,
+      [m.id],
+    );
+    const google = supabaseClient(h.url, h.host.anonKey);
+    const { data } = await google.auth.signInWithPassword({ email: m.email, password: m.password });
+    const res = await h.call('/v1/me/delete', { token: data.session!.access_token, json: {} });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('a JSON array where an object is expected is refused on every route', () => {
+  it('answers 400 INVALID_DATA and changes nothing', async () => {
+    const m = await newMember('2106');
+    const before = await h.query('select name, phone from public.profiles where id = $1', [m.id]);
+    const [tier] = await h.query<{ id: string; event_id: string }>(
+      `select t.id, t.event_id from public.pricing_tiers t join public.events e on e.id = t.event_id
+        where e.deleted_at is null order by e.starts_at desc limit 1`,
+    );
+    const routes: [string, string][] = [
+      ['POST', '/v1/me/delete'],
+      ['POST', '/v1/welcome'],
+      ['PATCH', '/v1/me/profile'],
+      ['POST', '/signup'],
+      ['POST', `/v1/checkout/${tier!.event_id}/${tier!.id}`],
+    ];
+    for (const [method, path] of routes) {
+      for (const json of [[], [{}], [{ password: m.password }]]) {
+        const res = await h.call(path, { token: m.token, method, json });
+        expect({ path, json, status: res.status, code: res.body.code }).toEqual({
+          path,
+          json,
+          status: 400,
+          code: 'INVALID_DATA',
+        });
+      }
+    }
+    expect(await h.query('select name, phone from public.profiles where id = $1', [m.id])).toEqual(before);
+    expect((await h.call('/v1/me', { token: m.token })).status).toBe(200);
+  });
+});
+
 describe('POST /v1/maintenance/retention', () => {
   it('needs the service key, then deletes receipts of events past the retention', async () => {
     expect((await h.call('/v1/maintenance/retention', { method: 'POST' })).status).toBe(401);
