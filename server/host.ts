@@ -9,6 +9,7 @@ import { cors } from 'hono/cors';
 import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
 import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
+import { THROTTLES } from '../functions/api/lib/throttle.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
 import { isServiceRole } from './auth/admin.ts';
 import { clientIp } from './auth/client-ip.ts';
@@ -92,6 +93,11 @@ export interface HostOptions {
   /** Signup, recovery and resend requests allowed in 15 minutes per recipient (default 4) and per
    * client address (default 50). */
   mailLimits?: { perEmail?: number; perIp?: number };
+  /**
+   * Signups straight to /auth/v1/signup per client address in 15 minutes, counted with the API's
+   * /signup (default its 10, THROTTLES.signupPerAddress); tests that sign many people up raise it.
+   */
+  signupLimit?: number;
   /** Count clients by the last X-Forwarded-For entry (one reverse proxy in front). Default false. */
   trustProxy?: boolean;
   /** Realtime's bounds per socket and per client address (default REALTIME_LIMITS). */
@@ -309,6 +315,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         }),
         mailPerEmail: new SlidingWindow(opts.mailLimits?.perEmail ?? 4, 15 * 60_000),
         mailPerIp: new SlidingWindow(opts.mailLimits?.perIp ?? 50, 15 * 60_000),
+        signupPerIp: opts.signupLimit ?? THROTTLES.signupPerAddress.max,
       },
       trustProxy: opts.trustProxy ?? false,
       // The simulated Google sign-in; off, /settings reports google: false.

@@ -99,8 +99,13 @@ async function throttleMail(ctx: AuthContext, c: Context<AuthEnv>, email: string
 async function throttleSignup(ctx: AuthContext, c: Context<AuthEnv>): Promise<void> {
   if (await bearerIsServiceRole(ctx, c.req.header('authorization'))) return;
   const ip = await requestIp(ctx, c);
-  const { max, window } = THROTTLES.signupPerAddress;
-  const wait = await takeHit(ctx.db, `signup:ip:${ip}`, max, window, new Date());
+  const wait = await takeHit(
+    ctx.db,
+    `signup:ip:${ip}`,
+    ctx.limits.signupPerIp,
+    THROTTLES.signupPerAddress.window,
+    new Date(),
+  );
   if (wait !== null) {
     throw new AuthError(
       429,
