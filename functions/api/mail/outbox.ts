@@ -34,6 +34,14 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
+/**
+ * Once the e-mail telling a person their account was deleted is sent (or given up), the row forgets
+ * their address and name: nothing else needs them (the row stays, as every sent row, for 30 days).
+ */
+const forgetDeletedAccount = (done: string) => `
+  to_address = case when kind = 'account_deleted' and ${done} then 'conta-excluida@invalid' else to_address end,
+  payload = case when kind = 'account_deleted' and ${done} then '{}'::jsonb else payload end`;
+
 /** Runs a raw statement (built with `sql`) on `db`. */
 async function execRaw(db: Db, statement: RawBuilder<unknown>): Promise<void> {
   const compiled = statement.compile(qb);
@@ -194,7 +202,8 @@ export async function drainOutbox(
       if (outcome === 'sent') {
         await ports.db.query(
           `update public.mail_outbox
-              set status = 'sent', sent_at = now(), claim_token = null, lease_until = null, last_error = null
+              set status = 'sent', sent_at = now(), claim_token = null, lease_until = null, last_error = null,
+                  ${forgetDeletedAccount('true')}
             where id = $1 and claim_token = $2`,
           [row.id, token],
         );
@@ -205,6 +214,7 @@ export async function drainOutbox(
       await ports.db.query(
         `update public.mail_outbox
             set status = $3, claim_token = null, lease_until = null, last_error = $4,
+                ${forgetDeletedAccount("$3 = 'failed'")},
                 next_attempt_at = now() + make_interval(secs => $5)
           where id = $1 and claim_token = $2`,
         [

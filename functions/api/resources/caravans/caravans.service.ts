@@ -241,7 +241,9 @@ async function registerCaravan(
 
 /**
  * The signed-in account takes a caravan ticket made for its e-mail: the registration moves to it
- * (and a guest check-in with it), its guest fields are cleared. Refused when the e-mails differ or
+ * (and a guest check-in with it), its guest fields are cleared but its CPF stays held on the event
+ * (registrations_guest_active_idx covers claimed_cpf, so a caravan that names it again is refused).
+ * Refused when the e-mails differ or
  * the account already has an active registration on the event (ALREADY_REGISTERED).
  */
 export async function claimRegistration(
@@ -278,7 +280,8 @@ export async function claimRegistration(
       tx,
       qb
         .updateTable('registrations')
-        .set({ user_id: user.id, guest_name: null, guest_cpf: null, guest_email: null })
+        // the CPF stays held on the event (claimed_cpf): the same person cannot be registered twice
+        .set({ user_id: user.id, guest_name: null, guest_cpf: null, guest_email: null, claimed_cpf: reg.guest_cpf })
         .where('id', '=', reg.id),
     );
     await exec(

@@ -276,5 +276,14 @@ describe('POST /v1/registrations/{id}/claim', () => {
     expect(mine.body[0].group.leader).toBe(false);
     const leaders = await t.call('/v1/registrations', { token: l.token });
     expect(leaders.body.filter((r: { event_id: string }) => r.event_id === fx.eventId)).toHaveLength(1);
+
+    // the claimed CPF is still held on the event: another caravan cannot register that person again
+    const other = await leader();
+    const again = await caravan(other.token, fx, {
+      people: [{ ...group[0]!, email: '' }, people(1)[0]!],
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('CARAVAN_CPF_REGISTERED');
+    expect(await tierAvailable(db(), fx.tierId)).toBe(2);
   });
 });
