@@ -9,7 +9,7 @@ import { cors } from 'hono/cors';
 import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
 import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
-import { THROTTLES } from '../functions/api/lib/throttle.ts';
+import { signupLimit } from '../functions/api/lib/throttle.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
 import { isServiceRole } from './auth/admin.ts';
 import { clientIp } from './auth/client-ip.ts';
@@ -94,8 +94,8 @@ export interface HostOptions {
    * client address (default 50). */
   mailLimits?: { perEmail?: number; perIp?: number };
   /**
-   * Signups straight to /auth/v1/signup per client address in 15 minutes, counted with the API's
-   * /signup (default its 10, THROTTLES.signupPerAddress); tests that sign many people up raise it.
+   * Signups per client address in 15 minutes (SIGNUP_LIMIT, default 10): the API's /signup and
+   * /auth/v1/signup count together. Tests that sign many people up from one address raise it.
    */
   signupLimit?: number;
   /** Count clients by the last X-Forwarded-For entry (one reverse proxy in front). Default false. */
@@ -315,7 +315,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         }),
         mailPerEmail: new SlidingWindow(opts.mailLimits?.perEmail ?? 4, 15 * 60_000),
         mailPerIp: new SlidingWindow(opts.mailLimits?.perIp ?? 50, 15 * 60_000),
-        signupPerIp: opts.signupLimit ?? THROTTLES.signupPerAddress.max,
+        signupPerIp: signupLimit({ signupLimit: opts.signupLimit }).max,
       },
       trustProxy: opts.trustProxy ?? false,
       // The simulated Google sign-in; off, /settings reports google: false.
@@ -373,6 +373,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       // the person in charge of members' data (/privacidade); a demo address unless PRIVACY_EMAIL says
       privacyEmail: opts.privacyEmail || 'privacidade@congrega.local',
       receiptRetentionDays: opts.receiptRetentionDays,
+      signupLimit: opts.signupLimit,
     };
     const geocoder =
       (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'

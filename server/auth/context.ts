@@ -20,7 +20,7 @@ export interface AuthContext {
     /** Signup, recovery and resend requests per recipient e-mail and per client address. */
     mailPerEmail: SlidingWindow;
     mailPerIp: SlidingWindow;
-    /** Direct signups per client address in the API's window (THROTTLES.signupPerAddress). */
+    /** Signups per client address in the API's 15-minute window (SIGNUP_LIMIT), counted with its /signup. */
     signupPerIp: number;
   };
   /** Client address from the last X-Forwarded-For entry (one reverse proxy in front), not the socket. */

@@ -67,6 +67,15 @@ export const THROTTLES = {
   signupPerAddress: { max: 10, window: 15 * 60 },
 } as const;
 
+/** Signups per client address: SIGNUP_LIMIT when set (a whole number ≥ 1), else THROTTLES' 10. */
+export function signupLimit(env: { signupLimit?: number }): { max: number; window: number } {
+  const max = env.signupLimit;
+  return {
+    max: typeof max === 'number' && Number.isInteger(max) && max >= 1 ? max : THROTTLES.signupPerAddress.max,
+    window: THROTTLES.signupPerAddress.window,
+  };
+}
+
 /** Takes a hit of each key; throws the 429 of `code` when any is over its limit. */
 export async function throttle(
   c: Context<AppEnv>,

@@ -10,7 +10,7 @@ import { startTestHost, type TestHost } from '../../testing/test-app.ts';
 
 let h: TestHost;
 beforeAll(async () => {
-  h = await startTestHost();
+  h = await startTestHost({ signupLimit: 100 }); // every member here signs up from this machine
 }, 120_000);
 afterAll(async () => {
   await h?.close();
