@@ -1,6 +1,6 @@
 import { validationMessages } from '../../src/domain/messages/validation.ts';
 import { forbiddenCharactersMessage, tooComplexMessage } from '../../src/domain/text.ts';
-import { retryText } from '../../functions/api/lib/throttle.ts';
+import { retryText } from '../../src/domain/throttles.ts';
 import { MAX_USER_METADATA_BYTES } from './users.ts';
 
 /** A full hashing queue clears in about this long: what a refused sign-in is told to wait. */

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { retryText, THROTTLES, takeHit } from '../../functions/api/lib/throttle.ts';
+import { takeHit } from '../../functions/api/adapters/throttle-store.ts';
 import { authApiErrors } from '../../src/domain/messages/auth.ts';
+import { retryText, SIGNUP_PER_ADDRESS } from '../../src/domain/throttles.ts';
 import type { RequestEnv } from '../request-env.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuthContext } from './context.ts';
@@ -103,7 +104,7 @@ async function throttleSignup(ctx: AuthContext, c: Context<AuthEnv>): Promise<vo
     ctx.db,
     `signup:ip:${ip}`,
     ctx.limits.signupPerIp,
-    THROTTLES.signupPerAddress.window,
+    SIGNUP_PER_ADDRESS.window,
     new Date(),
   );
   if (wait !== null) {
@@ -250,7 +251,8 @@ export function userRoutes(ctx: AuthContext) {
     const password = typeof body.password === 'string' ? body.password : '';
     const ip = await requestIp(ctx, c);
     // Guessing passwords is capped per address and per (address, e-mail): see SignInLimiter.
-    if (ctx.limits.signIn.blocked(ip, email)) throw errors.rateLimited(ctx.limits.signIn.retryAfter(ip, email));
+    if (ctx.limits.signIn.blocked(ip, email))
+      throw errors.rateLimited(ctx.limits.signIn.retryAfter(ip, email));
     const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
     const session = await ctx.passwords.admit(async () => {
       const user = email && !tooLong ? await findUserByEmail(ctx.db, email) : null;

@@ -139,7 +139,9 @@ describe('throttles', () => {
       expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
       // pt-BR, and when to come back
       const refused = answers.find((a) => a.status === 429)!;
-      expect(refused.body.message).toBe('Muitas pessoas entrando ao mesmo tempo. Tente novamente em 5 segundos.');
+      expect(refused.body.message).toBe(
+        'Muitas pessoas entrando ao mesmo tempo. Tente novamente em 5 segundos.',
+      );
       expect(refused.headers.get('retry-after')).toBe('5');
     } finally {
       await h.close();
@@ -291,7 +293,9 @@ describe('user metadata and token size', () => {
     expect(second.error?.status).toBe(400);
     expect(second.error?.message).toBe('Os dados do perfil passam do limite de 4 KB.');
     // what the app keeps there fits, and only the keys the app reads reach the token
-    expect((await sb.auth.updateUser({ data: { display_name: 'Ana Souza', welcome: true } })).error).toBeNull();
+    expect(
+      (await sb.auth.updateUser({ data: { display_name: 'Ana Souza', welcome: true } })).error,
+    ).toBeNull();
     const { data } = await client(host).auth.signInWithPassword({ email, password });
     const token = data.session!.access_token;
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
@@ -362,9 +366,9 @@ describe('pre-account takeover: an address is its owner’s once proven', () => 
         refresh_token: opened.fragment.refresh_token!,
       });
       expect((await sb.auth.updateUser({ password: 'vitima123' })).error).toBeNull();
-      expect((await post(h, '/token?grant_type=password', { email: victim, password: 'vitima123' })).status).toBe(
-        200,
-      );
+      expect(
+        (await post(h, '/token?grant_type=password', { email: victim, password: 'vitima123' })).status,
+      ).toBe(200);
     } finally {
       await h.close();
     }
@@ -389,7 +393,9 @@ describe('pre-account takeover: an address is its owner’s once proven', () => 
     const email = newEmail('normal');
     expect((await post(host, '/signup', { email, password: 'segredo123' })).status).toBe(200);
     await openLink((await lastMail(host, email)).link!);
-    expect((await post(host, '/token?grant_type=password', { email, password: 'segredo123' })).status).toBe(200);
+    expect((await post(host, '/token?grant_type=password', { email, password: 'segredo123' })).status).toBe(
+      200,
+    );
   });
 
   it('setting a new password ends every other session of the account, not this one', async () => {

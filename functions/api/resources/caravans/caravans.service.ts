@@ -281,7 +281,13 @@ export async function claimRegistration(
       qb
         .updateTable('registrations')
         // the CPF stays held on the event (claimed_cpf): the same person cannot be registered twice
-        .set({ user_id: user.id, guest_name: null, guest_cpf: null, guest_email: null, claimed_cpf: reg.guest_cpf })
+        .set({
+          user_id: user.id,
+          guest_name: null,
+          guest_cpf: null,
+          guest_email: null,
+          claimed_cpf: reg.guest_cpf,
+        })
         .where('id', '=', reg.id),
     );
     await exec(

@@ -289,14 +289,22 @@ describe('after deletion: the outbox forgets the person, an unpaid registration 
     await h.query(
       `insert into public.mail_outbox (kind, to_address, dedupe_key, payload, next_attempt_at)
        values ('payment_rejected', $1, $2, $3::jsonb, now() + interval '1 day')`,
-      [m.email, `payment_rejected:teste-${regId}`, { member_name: 'Pessoa Direitos 2107', registration_id: regId }],
+      [
+        m.email,
+        `payment_rejected:teste-${regId}`,
+        { member_name: 'Pessoa Direitos 2107', registration_id: regId },
+      ],
     );
 
-    expect((await h.call('/v1/me/delete', { token: m.token, json: { password: m.password } })).status).toBe(200);
+    expect((await h.call('/v1/me/delete', { token: m.token, json: { password: m.password } })).status).toBe(
+      200,
+    );
 
     // the place went back; the registration is canceled
     expect(await tierAvailable(h.host.database.db, fx.tierId)).toBe(3);
-    const [reg] = await h.query<{ status: string }>('select status from public.registrations where id = $1', [regId]);
+    const [reg] = await h.query<{ status: string }>('select status from public.registrations where id = $1', [
+      regId,
+    ]);
     expect(reg!.status).toBe('canceled');
     // only the deletion notice is left for the person
     const rows = await h.query<{ kind: string }>(
@@ -307,7 +315,10 @@ describe('after deletion: the outbox forgets the person, an unpaid registration 
 
     // once sent, the notice forgets the address and the name
     const drain = () =>
-      h.call('/v1/mail/drain', { method: 'POST', headers: { authorization: `Bearer ${h.host.serviceRoleKey}` } });
+      h.call('/v1/mail/drain', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${h.host.serviceRoleKey}` },
+      });
     await vi.waitFor(
       async () => {
         await drain();

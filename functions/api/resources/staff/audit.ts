@@ -21,7 +21,13 @@ export type AuditAction =
   | 'badges.view';
 
 /** Staff reads of a person's data: listed in the person's own export, not on the staff's person page. */
-export const STAFF_READ_ACTIONS = ['person.view', 'person.search', 'receipt.view', 'report.attendees', 'badges.view'] as const;
+export const STAFF_READ_ACTIONS = [
+  'person.view',
+  'person.search',
+  'receipt.view',
+  'report.attendees',
+  'badges.view',
+] as const;
 
 /**
  * The client's address: the first X-Forwarded-For entry (Supabase's edge puts the client there; the

@@ -383,7 +383,7 @@ describe('POST /v1/admin/pwd-reset', () => {
     });
   });
 
-  it("resets only a person whose permissions the staff member all holds; unknown e-mails and short passwords are refused", async () => {
+  it('resets only a person whose permissions the staff member all holds; unknown e-mails and short passwords are refused', async () => {
     const json = { email: people.admin!.email, pwd: 'outrasenha' };
     const forbidden = {
       status: 403,

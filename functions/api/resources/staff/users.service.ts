@@ -17,8 +17,8 @@ import type { Permission } from '../../../../src/domain/types.ts';
 import { jsonArrayFrom, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import { ApiHttpError, conflict, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/rows.ts';
-import type { Db } from '../../ports/db.ts';
 import { loadPermissions } from '../../middleware/auth.ts';
+import type { Db } from '../../ports/db.ts';
 import type { AuthAdmin } from '../../ports/index.ts';
 import { readProfile } from '../accounts/accounts.service.ts';
 import { STAFF_READ_ACTIONS, writeAudit } from './audit.ts';
@@ -57,7 +57,10 @@ export async function peopleScope(
   permissions: readonly Permission[],
 ): Promise<{ temple: string | null } | 'all'> {
   if (permissions.includes('create_user') || permissions.includes('write_confirmations')) return 'all';
-  const own = await runOneOrNull(db, qb.selectFrom('profiles').select('temple_id').where('id', '=', viewerId));
+  const own = await runOneOrNull(
+    db,
+    qb.selectFrom('profiles').select('temple_id').where('id', '=', viewerId),
+  );
   return { temple: own?.temple_id ?? null };
 }
 
@@ -151,7 +154,8 @@ export async function personDetail(
 ): Promise<PersonDetail> {
   const profile = await readProfile(db, id);
   if (!profile) throw notFound('USER_NOT_FOUND');
-  if (scope !== 'all' && (!scope.temple || profile.temple_id !== scope.temple)) throw notFound('USER_NOT_FOUND');
+  if (scope !== 'all' && (!scope.temple || profile.temple_id !== scope.temple))
+    throw notFound('USER_NOT_FOUND');
   const [roles, registrations, admin] = await Promise.all([
     run(db, qb.selectFrom('user_roles').select('role').where('user_id', '=', id).orderBy('role')),
     run(
