@@ -39,6 +39,8 @@ export function Scanner({ onCode, onError }: { onCode(code: string): void; onErr
         );
         scanner = s;
         await s.start();
+        // the preview in view (on a small phone it starts below the fold); the answer panel sticks above it
+        if (!stopped) video.current?.scrollIntoView?.({ block: 'nearest' });
         restart = setInterval(() => {
           s.stop();
           setTimeout(() => {
