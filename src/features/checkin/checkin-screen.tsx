@@ -381,7 +381,14 @@ function Door() {
           {camera ? m.stopCamera : m.startCamera}
         </button>
         {cameraError && <p role="alert">{cameraError}</p>}
-        {camera && chosen && <Scanner onCode={(c) => void admit(c)} onError={onCameraError} />}
+        {camera && chosen && (
+          <Scanner
+            onCode={(c) => void admit(c)}
+            onError={onCameraError}
+            // a caravan's list is brought into view itself (door-answer.tsx), not the preview
+            answer={answer?.kind === 'group' ? undefined : answer}
+          />
+        )}
       </div>
 
       {issues.length > 0 && (
