@@ -6,6 +6,7 @@ import {
   CHECK_ONLINE_MS,
   checkServer,
   connection,
+  onServerBack,
   tracked,
   watchConnection,
 } from './connection.ts';
@@ -54,15 +55,20 @@ describe('the light check', () => {
       connection.setState({ reach: answers ? 'online' : 'offline' });
       return answers;
     });
+    const back = vi.fn();
+    const unsubscribe = onServerBack(back);
     const stop = watchConnection(check);
     await vi.advanceTimersByTimeAsync(0);
     expect(check).toHaveBeenCalledTimes(1);
     expect(connection.getState().reach).toBe('offline');
     await vi.advanceTimersByTimeAsync(CHECK_OFFLINE_MS);
     expect(check).toHaveBeenCalledTimes(2);
+    expect(back).not.toHaveBeenCalled();
     answers = true;
     await vi.advanceTimersByTimeAsync(CHECK_OFFLINE_MS);
     expect(connection.getState().reach).toBe('online');
+    expect(back).toHaveBeenCalledTimes(1);
+    unsubscribe();
     const calls = check.mock.calls.length;
     // online: checked less often, and not while requests answer
     await vi.advanceTimersByTimeAsync(CHECK_OFFLINE_MS);

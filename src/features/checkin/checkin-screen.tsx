@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { watchConnection } from '../../data/checkin/connection.ts';
+import { onServerBack, watchConnection } from '../../data/checkin/connection.ts';
 import {
   checkInLocally,
   DEVICE_NAME_MAX,
@@ -84,6 +84,7 @@ function Door() {
   // from whether the server answers (connection.ts), not from navigator.onLine
   const reach = useReach();
   const online = reach === 'online';
+  const offline = reach === 'offline';
   const [device, setDevice] = useState(() => doorDeviceName(m.defaultDevice));
   const stored = useStoredRosters();
   const [eventId, setEventId] = useDoorEvent();
@@ -139,15 +140,14 @@ function Door() {
   // when it answers again: the event list asked again and the queue sent, without a reload (the
   // roster pull below follows `online` too)
   const refetchEvents = eventsQuery.refetch;
-  const wasOffline = useRef(false);
-  useEffect(() => {
-    if (reach === 'offline') wasOffline.current = true;
-    else if (reach === 'online' && wasOffline.current) {
-      wasOffline.current = false;
-      void refetchEvents();
-      outbox.current?.poke();
-    }
-  }, [reach, refetchEvents]);
+  useEffect(
+    () =>
+      onServerBack(() => {
+        void refetchEvents();
+        outbox.current?.poke();
+      }),
+    [refetchEvents],
+  );
 
   // the outbox flushes in the background while the door is open
   useEffect(() => {
@@ -250,7 +250,7 @@ function Door() {
       <h1 id="door-title">{m.title}</h1>
 
       <div className="door-status" role="status" aria-label="Situação do checkin">
-        <span className={online ? 'door-online' : 'door-offline'} data-testid="door-connection">
+        <span className={offline ? 'door-offline' : 'door-online'} data-testid="door-connection">
           {reach === 'unknown' ? m.checkingConnection : online ? m.online : m.offline}
         </span>
         <span
@@ -310,8 +310,8 @@ function Door() {
           {downloadError && !progress && (
             <p role="alert">{meta ? m.updateFailed(formatTime(meta.updated_at)) : m.downloadFailed}</p>
           )}
-          {!downloadError && meta && !online && <p>{m.rosterOnDevice(formatTime(meta.updated_at))}</p>}
-          {!meta && meta !== undefined && !progress && !online && <p>{m.rosterMissing}</p>}
+          {!downloadError && meta && offline && <p>{m.rosterOnDevice(formatTime(meta.updated_at))}</p>}
+          {!meta && meta !== undefined && !progress && offline && <p>{m.rosterMissing}</p>}
           {online && !progress && (
             <button
               type="button"
