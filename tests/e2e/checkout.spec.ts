@@ -257,7 +257,20 @@ test('TIER_UNAVAILABLE: the last places go while the member decides', async ({ p
   }
   await page.getByRole('button', { name: 'Ok, entendi!' }).click();
   await expect(notice(page, 'Opss... as inscrições desse lote esgotaram')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ok, entendi!' })).toBeEnabled();
+  // said on the screen, with what to do, and still there once the notice is gone
+  const soldOut = page.getByTestId('checkout-sold-out');
+  await expect(soldOut).toContainText('As vagas deste lote acabaram enquanto você se inscrevia.');
+  await expect(soldOut).toContainText('Nada foi cobrado');
+  await expect(notice(page, 'Opss... as inscrições desse lote esgotaram')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await expect(soldOut).toBeInViewport();
+  await soldOut.getByRole('link', { name: 'Ver os lotes do evento »' }).click();
+  // the event's tiers, this one now 'Esgotado'
+  const tier = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Lote Relâmpago' }) });
+  await expect(tier).toContainText('Esgotado');
 });
 
 test('payment link: offered only on a tier with its link; step 2 says when it comes, step 3 opens it', async ({
