@@ -163,6 +163,11 @@ test('a pending cash registration is cancelled, then the member registers again'
   await expect(page).toHaveURL(new RegExp(`/my-registrations/${DEMO_PENDING_CASH.id}$`));
   const detail = page.getByTestId('registration-detail');
   await expect(detail.getByTestId('registration-status')).toHaveText('Pendente');
+  // what the door does with it: it admits only paid registrations and sends this one to the secretaria
+  await expect(detail).toContainText(
+    'Pague na secretaria da sua congregação ou na secretaria do evento antes de entrar',
+  );
+  await expect(detail).not.toContainText('pague na entrada do evento');
   page.once('dialog', (dialog) => void dialog.accept());
   await detail.getByRole('button', { name: 'CANCELAR INSCRIÇÃO' }).click();
   await expect(notice(page, 'Inscrição cancelada com sucesso!')).toBeVisible();
