@@ -93,6 +93,7 @@ test('a caravan paid by PIX turns Pago on the leader screen (copy button, deadli
   page,
   request,
 }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
   const EVENT = DEMO_EVENTS.conference;
   const TIER = DEMO_TIERS.conferenceCaravan;
   const tier = page
@@ -114,6 +115,8 @@ test('a caravan paid by PIX turns Pago on the leader screen (copy button, deadli
 
   const status = page.getByTestId('caravan-status');
   await expect(status).toHaveText('Pendente');
+  // submitted from the bottom of a long form on a small phone: the outcome is on screen
+  await expect(status).toBeInViewport();
   const code = page.getByLabel('Código PIX copia e cola');
   await expect(code).toHaveValue(/^0002/);
   await expect(page.getByRole('button', { name: 'Copiar código' })).toBeVisible();
@@ -124,6 +127,8 @@ test('a caravan paid by PIX turns Pago on the leader screen (copy button, deadli
   await settlePix(page, paymentIdOf(await code.inputValue()), 'pay');
   // the same screen, no reload: the status follows the payment
   await expect(status).toHaveText('Pago');
+  await expect(status).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expect(page.getByText('Pagamento recebido! Sua inscrição está confirmada.')).toBeVisible();
   await expect(code).toHaveCount(0);
 

@@ -210,6 +210,10 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
 
 function CaravanDone({ event, done }: { event: { title: string }; done: Done }) {
   const provider = done.strategy === 'mp_pix' || done.strategy === 'mp_card';
+  // the form was submitted from its bottom: the outcome is read from the top
+  useEffect(() => {
+    window.scrollTo?.({ top: 0 });
+  }, []);
   return (
     <section className="caravan" aria-labelledby="caravan-title">
       <h1 id="caravan-title">{m.title}</h1>

@@ -104,6 +104,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       notify('negative', checkoutErrorText(error));
       if ((error as { code?: unknown })?.code === 'TIER_UNAVAILABLE') {
         setSoldOut(true);
+        window.scrollTo?.({ top: 0 });
         void queryClient.invalidateQueries({ queryKey: eventQuery(eventId).queryKey });
       }
       // an account without CPF, WhatsApp or congregation completes them first, then comes back here
