@@ -7,42 +7,11 @@
  */
 import * as v from 'valibot';
 import { caravanMessages as m } from './messages/caravans.ts';
-import { offeredMethods } from './registrations.ts';
-import { isFastpassTier, tierDisplay } from './tiers.ts';
-import type { PaymentMethod, PricingTier } from './types.ts';
 import { cpfSchema, emailSchema, fullNameSchema } from './validation.ts';
 
 /** People in one caravan checkout. */
 export const CARAVAN_MIN = 2;
 export const CARAVAN_MAX = 20;
-
-/** What the caravan form offers: one payment for everyone, without a card form or a voucher. */
-export const CARAVAN_FORM_METHODS: readonly PaymentMethod[] = ['mp_pix', 'file', 'cash', 'link'];
-
-/**
- * Whether a tier takes a caravan now, so 'Inscrever uma caravana »' is offered on it (to a member
- * registered on the event or not): open for registration, room for CARAVAN_MIN people when limited,
- * and free or payable by one of the form's methods. Not the Fastpass: each person issues their own.
- */
-export function caravanAllowed(
-  event: { allowed_payment_methods: readonly string[] },
-  tier: Pick<
-    PricingTier,
-    | 'name'
-    | 'price'
-    | 'starts_at'
-    | 'ends_at'
-    | 'available'
-    | 'total'
-    | 'restricted_payment_methods'
-    | 'payment_link'
-  >,
-  now: Date,
-): boolean {
-  if (isFastpassTier(tier) || !tierDisplay(tier, now).open) return false;
-  if (tier.available !== null && tier.available < CARAVAN_MIN) return false;
-  return tier.price === 0 || offeredMethods(event, tier).some((x) => CARAVAN_FORM_METHODS.includes(x));
-}
 
 /** What a group QR encodes: `checkin:grupo:{groupId}`. */
 export const GROUP_QR_PREFIX = 'checkin:grupo:';

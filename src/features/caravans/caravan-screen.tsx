@@ -14,19 +14,14 @@ import {
   type MercadoPagoAttempt,
   useMercadoPagoAttempt,
 } from '../../data/registrations/use-mercadopago-attempt.ts';
-import {
-  CARAVAN_FORM_METHODS,
-  CARAVAN_MAX,
-  CARAVAN_MIN,
-  caravanPersonSchema,
-  duplicateCpfRow,
-} from '../../domain/caravans.ts';
+import { CARAVAN_MAX, CARAVAN_MIN, caravanPersonSchema, duplicateCpfRow } from '../../domain/caravans.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
 import { caravanMessages as m } from '../../domain/messages/caravans.ts';
 import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
 import { mercadoPagoMessages as p } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { offeredMethods, statusLabel } from '../../domain/registrations.ts';
+import { CARAVAN_FORM_METHODS } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { firstMessage } from '../../domain/validation.ts';
 import { CpfField, FormAlert, TextField } from '../../ui/field.tsx';

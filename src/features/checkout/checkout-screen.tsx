@@ -13,7 +13,6 @@ import { useEvent } from '../../data/events/use-events.ts';
 import { queryClient } from '../../data/query-client.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
-import { caravanAllowed } from '../../domain/caravans.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
 import {
@@ -28,7 +27,7 @@ import {
   offeredMethods,
   statusLabel,
 } from '../../domain/registrations.ts';
-import { pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
+import { caravanAllowed, pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';

@@ -1,11 +1,10 @@
 /** The price tiers (lotes) under 'Inscrições': price, status texts and the call to action. */
 import { useMyRegistrations } from '../../../data/registrations/use-my-registrations.ts';
-import { caravanAllowed } from '../../../domain/caravans.ts';
 import { caravanMessages } from '../../../domain/messages/caravans.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import { formatPrice } from '../../../domain/money.ts';
 import { currentRegistration } from '../../../domain/registrations.ts';
-import { sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';
+import { caravanAllowed, sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';
 import type { PricingTier } from '../../../domain/types.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useNow } from '../use-now.ts';
