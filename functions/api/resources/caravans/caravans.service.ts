@@ -19,7 +19,7 @@ import type { ConfirmationStatus, PaymentMethod } from '../../../../src/domain/t
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError, notFound, pgConstraint } from '../../lib/errors.ts';
-import { enqueueRegistrationMail } from '../../mail/outbox.ts';
+import { enqueueCaravanSummary, enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { checkTierAndMethod, requireCompleteProfile } from '../checkout/checkout.service.ts';
@@ -230,6 +230,8 @@ async function registerCaravan(
       });
     }
   }
+  // the leader's summary of what was registered (again when the payment settles)
+  await enqueueCaravanSummary(tx, { groupId });
   const attempt = startedAttempt(head);
   return {
     ctx,
