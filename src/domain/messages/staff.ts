@@ -114,7 +114,6 @@ export const staffMessages = {
     cash: 'Aguardando o pagamento presencial.',
   } as Record<string, string>,
   resultAnother: 'Inscrever outra pessoa',
-  resultSeeRegistrations: 'Ver nas inscrições',
   signupOptionsFailed: 'Não foi possível carregar os eventos.',
   soldOut: 'Esgotado',
   noEvents: 'Nenhum evento com inscrições abertas.',
