@@ -170,7 +170,9 @@ export function filterTemples<T extends { name: string | null; regional: string 
 ): T[] {
   const q = fold(query.trim());
   if (!q) return [...rows];
-  return rows.filter((r) => fold(`${templeLabel(r.name, r.regional)} ${regionalLabel(r.regional)}`).includes(q));
+  return rows.filter((r) =>
+    fold(`${templeLabel(r.name, r.regional)} ${regionalLabel(r.regional)}`).includes(q),
+  );
 }
 
 /** Sub-events under their parent: each top-level event followed by its children (by date). */

@@ -50,7 +50,8 @@ test('staff reset the member’s password: the member’s app lands on a clean s
   request,
 }) => {
   const email = await newMember(request, 'Renata Sessao');
-  const memberId = (await callApi<{ id: string }>(request, await tokenOf(request, email), 'GET', '/v1/me')).body.id;
+  const memberId = (await callApi<{ id: string }>(request, await tokenOf(request, email), 'GET', '/v1/me'))
+    .body.id;
   await memberWithData(page, email);
 
   const staff = await tokenOf(request, DEMO_USERS.secretaria.email);

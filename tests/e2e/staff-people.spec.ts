@@ -152,7 +152,10 @@ test('the signup marks the tiers not open, the server says what is wrong, and th
   });
   expect(refused).toMatchObject({
     status: 422,
-    body: { code: 'TIER_NOT_OPEN', message: expect.stringMatching(/^As inscrições do lote 1º Lote encerraram em /) },
+    body: {
+      code: 'TIER_NOT_OPEN',
+      message: expect.stringMatching(/^As inscrições do lote 1º Lote encerraram em /),
+    },
   });
 
   // a new person: the screen says the account was created and invited, and the registration's state

@@ -9,8 +9,8 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { templesQuery } from '../../data/temples-query.ts';
 import { formatDateTime } from '../../domain/dates.ts';
-import { tierStatusText } from '../../domain/messages.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
+import { tierStatusText } from '../../domain/messages.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { formatVoucher, statusLabel } from '../../domain/registrations.ts';
 import {
@@ -91,7 +91,7 @@ export function SignupScreen() {
   const event = useMemo(() => events.data?.find((e) => e.id === eventId), [events.data, eventId]);
   const tier = event?.tiers.find((t) => t.id === tierId);
   const now = new Date();
-  const noOpenTier = Boolean(event && event.tiers.every((t) => tierNote(t, now) !== null));
+  const noOpenTier = Boolean(event?.tiers.every((t) => tierNote(t, now) !== null));
   // a tier chosen while open may have closed since: say what is wrong with it
   const tierProblem = tier ? signupTierProblem(tier, now) : null;
   const templeChanged = Boolean(person?.exists && templeId && templeId !== (person.temple_id ?? ''));

@@ -253,7 +253,9 @@ export async function eventBadges(
       action: 'badges.view',
       details: { event_id: eventId },
       clientIp: viewer.clientIp,
-      subjects: shiftParams(`select distinct r.user_id ${EVENT_REGISTRATIONS} and r.status = 'paid' and not ${GONE}`),
+      subjects: shiftParams(
+        `select distinct r.user_id ${EVENT_REGISTRATIONS} and r.status = 'paid' and not ${GONE}`,
+      ),
       params: [eventId],
     });
   }

@@ -288,7 +288,9 @@ describe('a deleted account', () => {
 
     const locations = await get<ReportLocations>(`/v1/admin/reports/my-locations${q}`);
     expect(locations.regionals.find((r) => r.regional === DELETED_REGIONAL)?.cnt).toBe(count);
-    const people = await get<AttendeeRow[]>(`/v1/admin/reports/atendees-per-location/${DELETED_REGIONAL}${q}`);
+    const people = await get<AttendeeRow[]>(
+      `/v1/admin/reports/atendees-per-location/${DELETED_REGIONAL}${q}`,
+    );
     expect(people).toHaveLength(count);
     expect(people.every((p) => p.name === 'Conta excluída' && p.regional === DELETED_REGIONAL)).toBe(true);
     const visitors = await get<AttendeeRow[]>(

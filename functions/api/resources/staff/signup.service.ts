@@ -49,7 +49,12 @@ export async function singlePageSignup(
   if (!tier) throw new ApiHttpError(422, 'INVALID_TIER_OR_EVENT');
   // a tier not begun or ended says so (a sold-out one is the checkout's TIER_UNAVAILABLE, race-free)
   const problem = signupTierProblem(
-    { name: tier.name, starts_at: isoOrNull(tier.starts_at), ends_at: isoOrNull(tier.ends_at), available: null },
+    {
+      name: tier.name,
+      starts_at: isoOrNull(tier.starts_at),
+      ends_at: isoOrNull(tier.ends_at),
+      available: null,
+    },
     ports.clock.now(),
   );
   if (problem) throw new ApiHttpError(422, 'TIER_NOT_OPEN', problem);

@@ -473,11 +473,17 @@ describe('POST /v1/admin/single-page-signup', () => {
     });
     expect(await signup({ email, tier: waiting.tierId })).toMatchObject({
       status: 422,
-      body: { code: 'TIER_NOT_OPEN', message: 'As inscrições do lote Lote futuro só abrem em 01/03/2099 10:00.' },
+      body: {
+        code: 'TIER_NOT_OPEN',
+        message: 'As inscrições do lote Lote futuro só abrem em 01/03/2099 10:00.',
+      },
     });
     expect(await signup({ email, tier: ended.tierId })).toMatchObject({
       status: 422,
-      body: { code: 'TIER_NOT_OPEN', message: 'As inscrições do lote Lote antigo encerraram em 01/03/2020 10:00.' },
+      body: {
+        code: 'TIER_NOT_OPEN',
+        message: 'As inscrições do lote Lote antigo encerraram em 01/03/2020 10:00.',
+      },
     });
     const [made] = await database.db.query<{ n: number }>(
       'select count(*)::int as n from auth.users where email = $1',

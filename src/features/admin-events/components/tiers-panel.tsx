@@ -114,7 +114,7 @@ export function TiersPanel({ eventId, tiers }: { eventId: string; tiers: Pricing
     <section className="editor-section" aria-labelledby="tiers-title">
       <h2 id="tiers-title">{t.tiers}</h2>
       {sorted.length > 0 && (
-        <div className="table-wrap" role="region" aria-labelledby="tiers-title" tabIndex={0}>
+        <div className="table-wrap">
           <table className="editor-table editor-table-stack">
             <thead>
               <tr>

@@ -107,9 +107,9 @@ export function VouchersPanel({ eventId, tiers }: { eventId: string; tiers: Pric
       </div>
       {list.data && list.data.length === 0 && <p className="muted">{t.noVouchers}</p>}
       {list.data && list.data.length > 0 && (
-        // scrolls sideways at 320 px: a keyboard reaches it (axe scrollable-region-focusable)
-        <div className="table-wrap" role="region" aria-label={t.vouchers} tabIndex={0}>
-          <table className="editor-table" aria-label={t.vouchers}>
+        <div className="table-wrap">
+          {/* a card per voucher on a phone: no sideways scroll (axe scrollable-region-focusable) */}
+          <table className="editor-table editor-table-stack" aria-label={t.vouchers}>
             <thead>
               <tr>
                 <th scope="col">Código</th>
@@ -121,8 +121,8 @@ export function VouchersPanel({ eventId, tiers }: { eventId: string; tiers: Pric
               {list.data.map((v) => (
                 <tr key={v.id} data-testid="voucher-row">
                   <td className="mono">{formatVoucher(v.code)}</td>
-                  <td>{v.tier_name}</td>
-                  <td>
+                  <td data-label={t.voucherTier}>{v.tier_name}</td>
+                  <td data-label="Situação">
                     {v.used_at
                       ? `${t.usedBy(v.used_by_name ?? v.used_by_email ?? '—')} (${formatDateTime(v.used_at)})`
                       : t.unused}
