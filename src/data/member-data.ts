@@ -11,16 +11,27 @@ import { openDb, storeOnDevice } from './open-db.ts';
 import { queryClient } from './query-client.ts';
 
 /**
- * Removes everything that belongs to the signed-in member. The cache's queries go at once (an
+ * Removes everything that belongs to the signed-in member. The cache's signed-in queries go at once (an
  * answer still in flight lands on a removed query: never shown, never kept), the kept copies after
  * every write asked before.
  */
 export async function clearMemberData(): Promise<void> {
-  queryClient.removeQueries({ queryKey: ['me'] });
+  removeSignedInQueries();
   await removeKept('me');
   // a restore queued before the wipe may have put kept rows back meanwhile
-  queryClient.removeQueries({ queryKey: ['me'] });
+  removeSignedInQueries();
   if (await storeOnDevice()) await clearRosters(await openDb()); // queued check-ins stay to be sent
+}
+
+/** The answers everyone gets (public events, the congregations): the only ones a sign-out keeps. */
+const PUBLIC_QUERIES: readonly unknown[] = ['events', 'temples'];
+
+/**
+ * Every answer a signed-in user asked for leaves the cache: the member's own ('me') and what staff
+ * screens read (registrations, reports, people), so the next person on the device sees none of it.
+ */
+function removeSignedInQueries(): void {
+  queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERIES.includes(query.queryKey[0]) });
 }
 
 /**

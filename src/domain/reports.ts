@@ -11,6 +11,10 @@
  * - attendees of a regional or congregation: every registration of people from there, any status,
  *   with the method of its latest payment attempt.
  * A person without a congregation (another ministry) counts in the regional 'custom' (visitors).
+ * A deleted account's registrations (its profile kept as 'Conta excluída', without congregation)
+ * count in a regional of their own, 'deleted', shown as 'Conta excluída': they are nobody's visitors.
+ * A caravan guest's registration belongs to the guest, not to the leader's account, and stays where
+ * the leader's congregation puts it; and deleted accounts get no badge.
  */
 import * as v from 'valibot';
 import { csvMoney, fileSlug, toCsv } from './csv.ts';
@@ -23,6 +27,8 @@ import { isUuid, uuidSchema } from './validation.ts';
 
 /** The regional of visitors and of people from another ministry. */
 export const VISITORS_REGIONAL = 'custom';
+/** The regional of deleted accounts' registrations (product-spec.md §3 keeps their history). */
+export const DELETED_REGIONAL = 'deleted';
 
 // ───────────────────────────── answers of the API ─────────────────────────────
 
@@ -131,11 +137,14 @@ export const STATUS_ORDER: readonly RegistrationStatus[] = [
 export const REGIONAL_COLOR = '#1c7ed6';
 
 export function regionalLabel(regional: string): string {
+  if (regional === DELETED_REGIONAL) return m.deletedAccount;
   return regional === VISITORS_REGIONAL ? m.visitors : regional;
 }
 
-export function templeLabel(name: string | null): string {
-  return name ?? m.otherChurch;
+/** A congregation's name; without one, another ministry, or a deleted account (its regional says). */
+export function templeLabel(name: string | null, regional?: string): string {
+  if (name) return name;
+  return regional === DELETED_REGIONAL ? m.deletedAccount : m.otherChurch;
 }
 
 export function methodLabel(strategy: string | null): string {
@@ -161,7 +170,9 @@ export function filterTemples<T extends { name: string | null; regional: string 
 ): T[] {
   const q = fold(query.trim());
   if (!q) return [...rows];
-  return rows.filter((r) => fold(`${templeLabel(r.name)} ${regionalLabel(r.regional)}`).includes(q));
+  return rows.filter((r) =>
+    fold(`${templeLabel(r.name, r.regional)} ${regionalLabel(r.regional)}`).includes(q),
+  );
 }
 
 /** Sub-events under their parent: each top-level event followed by its children (by date). */
@@ -193,7 +204,7 @@ export function attendeesCsvName(locationName: string, eventTitle: string): stri
 export function templesCsv(rows: readonly TempleCount[]): string {
   return toCsv(
     [m.temple, m.regional, m.paid, m.total],
-    rows.map((r) => [templeLabel(r.name), regionalLabel(r.regional), r.cnt, r.total]),
+    rows.map((r) => [templeLabel(r.name, r.regional), regionalLabel(r.regional), r.cnt, r.total]),
   );
 }
 
@@ -202,7 +213,7 @@ export function attendeesCsv(rows: readonly AttendeeRow[]): string {
     [m.name, m.temple, m.regional, m.method, m.status, m.date, `${m.value} (R$)`],
     rows.map((r) => [
       r.name,
-      templeLabel(r.temple_name),
+      templeLabel(r.temple_name, r.regional),
       regionalLabel(r.regional),
       methodLabel(r.strategy),
       statusLabel(r.status),

@@ -4,8 +4,11 @@
  * (POST /v1/admin/single-page-signup) and the password reset (POST /v1/admin/pwd-reset).
  */
 import * as v from 'valibot';
+import { formatDateTime } from './dates.ts';
+import { staffMessages } from './messages/staff.ts';
 import { validationMessages as m } from './messages/validation.ts';
 import { voucherCodeSchema } from './registrations.ts';
+import { tierStatus } from './tiers.ts';
 import type { ConfirmationStatus, PaymentMethod, Permission, RegistrationStatus } from './types.ts';
 import { emailSchema, fullNameSchema, passwordSchema } from './validation.ts';
 
@@ -139,10 +142,42 @@ export type SinglePageSignupInput = v.InferInput<typeof singlePageSignupSchema>;
 
 export interface SinglePageSignupResult {
   user_id: string;
+  /** a new account (else an existing one was found by its e-mail) */
   created: boolean;
+  /** an invitation e-mail went out (a new account, or one whose e-mail was never confirmed) */
+  invited: boolean;
+  /** the person's name and e-mail as the account has them */
+  name: string;
+  email: string;
   registration_id: string;
   status: ConfirmationStatus;
   strategy: PaymentMethod;
+}
+
+/** What the third-party signup needs of a tier to say whether it takes a registration now. */
+export interface SignupTierTiming {
+  name: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  available: number | null;
+}
+
+/**
+ * Why a tier cannot take a registration now (not begun, ended, sold out: product-spec.md §4's tier
+ * status), in pt-BR, or null when it can. The signup screen marks such tiers with it and the API
+ * refuses with it.
+ */
+export function signupTierProblem(tier: SignupTierTiming, now: Date): string | null {
+  switch (tierStatus(tier, now)) {
+    case 'WAITING':
+      return staffMessages.tierWaiting(tier.name, formatDateTime(tier.starts_at!));
+    case 'FINISHED':
+      return staffMessages.tierFinished(tier.name, formatDateTime(tier.ends_at!));
+    case 'SOLD_OUT':
+      return staffMessages.tierSoldOut(tier.name);
+    case 'AVAILABLE':
+      return null;
+  }
 }
 
 /** GET /v1/admin/single-page-signup/lookup?email=: whether the e-mail has an account, and its congregation. */
@@ -160,7 +195,15 @@ export interface SignupEventOption {
   title: string;
   starts_at: string;
   parent_title: string | null;
-  tiers: { id: string; name: string; price: number; available: number | null; total: number | null }[];
+  tiers: {
+    id: string;
+    name: string;
+    price: number;
+    available: number | null;
+    total: number | null;
+    starts_at: string | null;
+    ends_at: string | null;
+  }[];
 }
 
 /** Body of POST /v1/admin/pwd-reset (product-spec.md §7: email, pwd; the new password at least 6 characters). */

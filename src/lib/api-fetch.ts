@@ -6,6 +6,7 @@ import type { ClientResponse } from 'hono/client';
 import { apiErrors } from '../domain/messages.ts';
 import type { FirstRead } from '../first-read.ts';
 import { SUPABASE_URL } from './config.ts';
+import { sessionRejected } from './session-end.ts';
 import { AUTH_STORAGE_KEY } from './stored-session.ts';
 import { supabaseAuth } from './supabase.ts';
 
@@ -58,12 +59,21 @@ function readStoredSession(): StoredSession | null {
 }
 
 export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  let response: Response;
   try {
-    return await (takeFirstRead(input) ?? fetch(input, init));
+    response = await (takeFirstRead(input) ?? fetch(input, init));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiFailure(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }
+  // the user's token refused: the session may have ended on the server (lib/session-end.ts)
+  if (response.status === 401 && sentBearer(input, init)) void sessionRejected();
+  return response;
+}
+
+function sentBearer(input: RequestInfo | URL, init?: RequestInit): boolean {
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  return /^Bearer\s/i.test(headers.get('authorization') ?? '');
 }
 
 /** How long the answer fetched by `src/first-read.ts` stays the answer to the same read. */

@@ -121,7 +121,7 @@ export function Combobox({
           role="combobox"
           autoComplete="off"
           aria-autocomplete="list"
-          aria-expanded={open}
+          aria-expanded={open && filtered.length > 0}
           aria-controls={listId}
           aria-activedescendant={activeOption ? `${id}-opt-${activeOption.value}` : undefined}
           aria-invalid={error ? true : undefined}
@@ -165,33 +165,33 @@ export function Combobox({
           ▾
         </span>
       </div>
-      <div
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label={label}
-        className="combobox-list"
-        hidden={!open}
-      >
-        {filtered.map((o, i) => (
-          <div
-            key={o.value}
-            tabIndex={-1}
-            id={`${id}-opt-${o.value}`}
-            data-index={i}
-            role="option"
-            aria-selected={o.value === value}
-            className={`combobox-option${i === active ? ' is-active' : ''}`}
-            // mousedown keeps the focus in the input, so blur does not close the list first
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(o)}
-            onKeyDown={() => undefined}
-          >
-            <span>{o.label}</span>
-            {o.hint && <span className="combobox-option-hint">{o.hint}</span>}
+      {/* the listbox holds options only (axe aria-required-children): "nothing matches" is a status beside it */}
+      <div ref={listRef} className="combobox-list" hidden={!open}>
+        <div id={listId} role="listbox" aria-label={label} hidden={filtered.length === 0}>
+          {filtered.map((o, i) => (
+            <div
+              key={o.value}
+              tabIndex={-1}
+              id={`${id}-opt-${o.value}`}
+              data-index={i}
+              role="option"
+              aria-selected={o.value === value}
+              className={`combobox-option${i === active ? ' is-active' : ''}`}
+              // mousedown keeps the focus in the input, so blur does not close the list first
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(o)}
+              onKeyDown={() => undefined}
+            >
+              <span>{o.label}</span>
+              {o.hint && <span className="combobox-option-hint">{o.hint}</span>}
+            </div>
+          ))}
+        </div>
+        {open && filtered.length === 0 && (
+          <div className="combobox-empty" role="status">
+            {emptyText}
           </div>
-        ))}
-        {filtered.length === 0 && <div className="combobox-empty">{emptyText}</div>}
+        )}
       </div>
       <FieldMessages id={id} hint={hint} error={error} />
     </div>

@@ -187,6 +187,10 @@ test('welcome form (a new Google account)', async ({ page }) => {
   // not a line caught mid fade-in
   await expect(page.getByLabel(authMessages.cpfLabel)).toBeVisible();
   await expectNoViolations(page, '/auth/welcome');
+  // the congregation choice when nothing matches: its listbox holds options only
+  await page.getByRole('combobox', { name: 'Congregação' }).fill('zzzz');
+  await expect(page.getByRole('status').filter({ hasText: authMessages.templesEmpty })).toBeVisible();
+  await expectNoViolations(page, '/auth/welcome (no congregation matches)');
 });
 
 test('event editor screens: admin list, new event with its dialogs, edit with tiers/files/vouchers', async ({
@@ -200,7 +204,7 @@ test('event editor screens: admin list, new event with its dialogs, edit with ti
   await expectNoViolations(page, '/admin/events');
 
   await page.goto('/admin/events/new');
-  await expect(page.getByRole('textbox', { name: 'Descrição' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Descrição', exact: true })).toBeVisible();
   await expectNoViolations(page, '/admin/events/new');
   await page.getByRole('button', { name: 'Salvar evento' }).click();
   await expect(page.getByText('O título é obrigatório.')).toBeVisible();
@@ -213,6 +217,45 @@ test('event editor screens: admin list, new event with its dialogs, edit with ti
   await page.goto(`/admin/events/${conference.id}`);
   await expect(page.getByTestId('tier-row').first()).toBeVisible();
   await expectNoViolations(page, '/admin/events/:id');
+});
+
+test('event editor at 320 px: axe clean with the vouchers table, and no Content-Security-Policy violation', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  // every violation the page reports (Tiptap's injected <style> was refused 18 times)
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  const consoleCsp: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
+  });
+  const violations = async () => [
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    ...consoleCsp,
+  ];
+
+  await login(page, DEMO_USERS.admin.email);
+  await page.goto('/admin/events/new');
+  const description = page.getByRole('textbox', { name: 'Descrição', exact: true });
+  await expect(description).toBeVisible();
+  await description.click();
+  await page.keyboard.type('Uma noite de louvor.');
+  await expect(description).toContainText('Uma noite de louvor.');
+  expect(await violations(), 'CSP violations on /admin/events/new').toEqual([]);
+
+  await page.goto(`/admin/events/${conference.id}`);
+  await expect(page.getByTestId('tier-row').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('voucher-row').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Descrição', exact: true })).toBeVisible();
+  await expectNoViolations(page, '/admin/events/:id at 320 px');
+  expect(await violations(), 'CSP violations on /admin/events/:id').toEqual([]);
 });
 
 test('door screens: /admin/checkin with the roster downloaded and its feedback, /event-welcome', async ({

@@ -36,6 +36,8 @@ export const ROUTES: Screen[] = [
   { path: `/events/${DEMO_EVENTS.external.id}`, as: 'guest', ready: heading },
   { path: '/auth/login', as: 'guest', ready: heading },
   { path: '/auth/login?method=email', as: 'guest', ready: heading },
+  // the notice of a session the server ended
+  { path: '/auth/login?reason=session-ended&redirectTo=%2Fprofile', as: 'guest', ready: heading },
   {
     path: '/auth/signup',
     as: 'guest',

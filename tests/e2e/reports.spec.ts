@@ -9,16 +9,25 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
+import {
+  DEMO_EVENTS,
+  DEMO_PASSWORD,
+  DEMO_REGISTRATIONS,
+  DEMO_TIERS,
+  DEMO_USERS,
+} from '../../server/seed/demo.ts';
 import { fileSlug } from '../../src/domain/csv.ts';
 import {
   type AttendeeRow,
   type BadgeRow,
+  DELETED_REGIONAL,
   type ReportLocations,
   type ReportSummary,
   regionalLabel,
   templeLabel,
+  VISITORS_REGIONAL,
 } from '../../src/domain/reports.ts';
+import { callApi, newMember, tokenOf } from './api.ts';
 import { login } from './login.ts';
 
 // sign-ins (bcrypt) on a shared machine
@@ -141,7 +150,7 @@ test.describe('wide screen', () => {
     expect(templeLines[0]).toBe('Congregação;Regional;Pagas;Inscrições');
     expect(templeLines.slice(1).sort()).toEqual(
       report.temples
-        .map((t) => `${templeLabel(t.name)};${regionalLabel(t.regional)};${t.cnt};${t.total}`)
+        .map((t) => `${templeLabel(t.name, t.regional)};${regionalLabel(t.regional)};${t.cnt};${t.total}`)
         .sort(),
     );
 
@@ -215,6 +224,63 @@ test.describe('wide screen', () => {
     await expect.poll(() => calls(page)).toEqual(['print', 'close']);
     expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
   });
+});
+
+test('a deleted account: the report shows its registration as «Conta excluída», not as a visitor, and the badge sheet has no badge for it', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1100, height: 900 });
+  // a member (of another church: a visitor) with a paid registration, who then deletes the account
+  const email = await newMember(request, 'Dalva Deletada');
+  const member = await tokenOf(request, email);
+  const buy = await callApi<{ registration_id: string; confirmation_id: string }[]>(
+    request,
+    member,
+    'POST',
+    `/v1/checkout/${conference.id}/${DEMO_TIERS.conferenceSecond.id}`,
+    { tierId: DEMO_TIERS.conferenceSecond.id, paymentMethod: 'cash' },
+  );
+  expect(buy.status, JSON.stringify(buy.body)).toBe(201);
+  const [item] = buy.body;
+  const staff = await tokenOf(request, DEMO_USERS.secretaria.email);
+  const approve = `/v1/admin/confirmations/${item!.confirmation_id}/approve`;
+  expect((await callApi(request, staff, 'POST', approve)).status).toBe(200);
+  const gone = await callApi(request, member, 'POST', '/v1/me/delete', { password: DEMO_PASSWORD });
+  expect(gone.status, JSON.stringify(gone.body)).toBeLessThan(300);
+
+  await recordPrint(context);
+  await login(page, DEMO_USERS.lider.email);
+  await page.goto(`/admin/reports?event=${conference.id}`);
+  const report = (await api<ReportSummary>(page, `/v1/admin/reports?event=${conference.id}`)).body;
+  const deleted = report.regional.find((r) => r.regional === DELETED_REGIONAL);
+  expect(deleted?.cnt).toBeGreaterThanOrEqual(1);
+  // the bar and the congregation table name it
+  await expect(
+    page.getByTestId('regional-bar').getByRole('listitem').filter({ hasText: 'Conta excluída' }),
+  ).toContainText(String(deleted!.cnt));
+  await expect(
+    page.getByTestId('temples-table').locator('tbody tr').filter({ hasText: 'Conta excluída' }),
+  ).toHaveCount(1);
+  // its people: under «Conta excluída», none among the visitors
+  await page.getByLabel('Regional ou congregação', { exact: true }).selectOption(DELETED_REGIONAL);
+  const rows = page.getByTestId('attendees-table').locator('tbody tr');
+  await expect(rows.first()).toContainText('Conta excluída');
+  const visitors = await api<AttendeeRow[]>(
+    page,
+    `/v1/admin/reports/atendees-per-location/${VISITORS_REGIONAL}?event=${conference.id}`,
+  );
+  expect(visitors.body.filter((p) => p.name === 'Conta excluída')).toEqual([]);
+
+  // the badge sheet: every paid registration but the deleted account's
+  const badges = (await api<{ badges: BadgeRow[] }>(page, `/v1/admin/badges?event=${conference.id}`)).body
+    .badges;
+  await page.goto(`/admin/all-badge?event=${conference.id}`);
+  await expect(page.getByTestId('badge')).toHaveCount(badges.length);
+  await expect.poll(() => calls(page)).toEqual(['print']);
+  await expect(page.getByTestId('badge').filter({ hasText: 'Conta excluída' })).toHaveCount(0);
+  await expect(page.locator(`img.badge-qr[data-qr="checkin:${item!.registration_id}"]`)).toHaveCount(0);
 });
 
 test('a member has no report menu item, is sent home, and the API answers 403', async ({ page }) => {

@@ -7,8 +7,8 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
-import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { apiAsPage } from './api.ts';
+import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { apiAsPage, newMember } from './api.ts';
 import { login } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
@@ -106,16 +106,86 @@ test('secretaria@ signs up an existing person and updates their congregation', a
   await expect(page.getByText('Cadastro criado com sucesso!')).toBeVisible({ timeout: 30_000 });
 
   // the same again: the server's text, as a notice
+  await page.getByRole('button', { name: 'Inscrever outra pessoa' }).click();
   await page.getByLabel('E-mail da pessoa').fill(renata.email);
   await chooseEventAndTier(page);
   await page.getByRole('button', { name: 'Inscrever' }).click();
-  await expect(page.getByText('Essa pessoa já tem uma inscrição para esse evento!')).toBeVisible();
+  // (and stays by the button)
+  await expect(page.getByText('Essa pessoa já tem uma inscrição para esse evento!')).toHaveCount(2);
+  await expect(
+    page.locator('.signup-form').getByText('Essa pessoa já tem uma inscrição para esse evento!'),
+  ).toBeVisible();
 
   const context = await browser.newContext();
   const own = await context.newPage();
   await login(own, renata.email, { redirectTo: '/my-registrations' });
   await expect(own.getByText(DEMO_EVENTS.later.title).first()).toBeVisible({ timeout: 30_000 });
   await context.close();
+});
+
+test('the signup marks the tiers not open, the server says what is wrong, and the result stays on the screen', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, DEMO_USERS.secretaria.email);
+  await page.goto('/admin/single-page-signup');
+  const event = page.getByLabel('Evento', { exact: true });
+  const conference = await event
+    .locator('option', { hasText: DEMO_EVENTS.conference.title })
+    .first()
+    .getAttribute('value');
+  await event.selectOption(conference!);
+  const tier = page.getByLabel('Lote', { exact: true });
+  // ended and not begun: marked with their status, and not to be chosen
+  const ended = tier.locator('option', { hasText: DEMO_TIERS.conferenceFirst.name });
+  await expect(ended).toHaveText(/Encerrado em \d{2}\/\d{2}\/\d{4}/);
+  await expect(ended).toBeDisabled();
+  const waiting = tier.locator('option', { hasText: DEMO_TIERS.conferenceThird.name });
+  await expect(waiting).toHaveText(/Disponível em \d{2}\/\d{2}\/\d{4}/);
+  await expect(waiting).toBeDisabled();
+  await expect(tier.locator('option', { hasText: DEMO_TIERS.conferenceSecond.name })).toBeEnabled();
+  // a stale screen sending an ended tier: the server says which and since when
+  const refused = await apiAsPage(page, '/v1/admin/single-page-signup', {
+    method: 'POST',
+    body: { email: `atrasado.${Date.now()}@exemplo.com`, tier: DEMO_TIERS.conferenceFirst.id },
+  });
+  expect(refused).toMatchObject({
+    status: 422,
+    body: {
+      code: 'TIER_NOT_OPEN',
+      message: expect.stringMatching(/^As inscrições do lote 1º Lote encerraram em /),
+    },
+  });
+
+  // a new person: the screen says the account was created and invited, and the registration's state
+  const email = `balcao.${Date.now()}@exemplo.com.br`;
+  await page.getByLabel('E-mail da pessoa').fill(email);
+  await expect(page.getByText('Conta nova: a pessoa recebe um e-mail para criar a senha.')).toBeVisible();
+  await page.getByLabel('Nome completo (se for uma conta nova)').fill('Bruna Balcão Nunes');
+  await tier.selectOption(DEMO_TIERS.conferenceSecond.id);
+  await page.getByRole('button', { name: 'Inscrever' }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Cadastro criado com sucesso!' });
+  await expect(done.getByRole('heading', { name: 'Cadastro criado com sucesso!' })).toBeInViewport({
+    timeout: 30_000,
+  });
+  await expect(done).toContainText(`Conta nova criada para ${email}. Enviamos um convite por e-mail`);
+  await expect(done).toContainText(`${DEMO_EVENTS.conference.title} — ${DEMO_TIERS.conferenceSecond.name}`);
+  await expect(done).toContainText('Pendente — Aguardando o pagamento presencial.');
+  await expect(done.getByRole('button', { name: 'Inscrever outra pessoa' })).toBeInViewport();
+
+  // someone with a confirmed account: found, not invited
+  const known = await newMember(request, 'Caio Conhecido');
+  await done.getByRole('button', { name: 'Inscrever outra pessoa' }).click();
+  await page.getByLabel('E-mail da pessoa').fill(known);
+  await expect(page.getByText('Essa pessoa já tem conta: a inscrição vai para a conta dela.')).toBeVisible();
+  await event.selectOption(conference!);
+  await tier.selectOption(DEMO_TIERS.conferenceSecond.id);
+  await page.getByRole('button', { name: 'Inscrever' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cadastro criado com sucesso!' })).toContainText(
+    `Conta encontrada: Caio Conhecido (${known}). A inscrição foi para a conta dela.`,
+    { timeout: 30_000 },
+  );
 });
 
 test('user search: part of a name with other accents, congregation filter, pages', async ({ page }) => {

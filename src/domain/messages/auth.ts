@@ -43,6 +43,8 @@ export const authMessages = {
   haveAccount: 'Já tem uma conta?',
   loginReasonCheckout: 'Entre na sua conta para continuar sua inscrição.',
   loginReasonOther: 'Entre na sua conta para continuar.',
+  loginReasonSessionEnded:
+    'Sua sessão terminou (a senha foi trocada, a conta foi excluída ou você saiu em outro aparelho). Entre novamente para continuar.',
   signupIntro: ['Olá!', 'Que bom ter você por aqui.', 'Vamos criar sua conta? Leva menos de um minuto.'],
   startButton: 'Começar',
   signupTitle: 'Criar conta',
@@ -83,6 +85,8 @@ export const authMessages = {
   welcomeSave: 'Salvar e continuar',
   needsLogin: 'Entre na sua conta para continuar.',
   meFailed: 'Não foi possível carregar seus dados.',
+  otherAccount: 'Não é você?',
+  switchAccount: 'Entrar com outra conta',
   forgotTitle: 'Esqueci minha senha',
   forgotLead: 'Informe o email da sua conta e enviaremos um link para você criar uma nova senha.',
   forgotButton: 'Enviar link',

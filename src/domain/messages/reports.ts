@@ -37,6 +37,7 @@ export const reportsMessages = {
   value: 'Valor',
   visitors: 'Visitantes',
   otherChurch: 'Outro ministério',
+  deletedAccount: 'Conta excluída',
   printBadges: 'Imprimir crachás do evento',
   loadError: 'Não foi possível carregar o relatório.',
   retry: 'Tentar novamente',

@@ -12,6 +12,7 @@ export const staffApiErrors = {
   PASSWORD_RESET_FORBIDDEN:
     'Você só pode trocar a senha de quem não tem permissões além das suas (peça a um administrador).',
   USER_ALREADY_REGISTERED: 'Essa pessoa já tem uma inscrição para esse evento!',
+  TIER_NOT_OPEN: 'As inscrições desse lote não estão abertas.',
   SIGNUP_FAILED: 'Não foi possível criar a conta dessa pessoa agora. Tente novamente em alguns momentos.',
 } as const;
 
@@ -93,6 +94,27 @@ export const staffMessages = {
   signupVoucherHint: 'Sem voucher, a inscrição fica pendente para pagamento presencial.',
   signupSubmit: 'Inscrever',
   signupDone: 'Cadastro criado com sucesso!',
+  /** why a tier cannot take a registration now (its option says it, and so does the API) */
+  tierWaiting: (tier: string, date: string) => `As inscrições do lote ${tier} só abrem em ${date}.`,
+  tierFinished: (tier: string, date: string) => `As inscrições do lote ${tier} encerraram em ${date}.`,
+  tierSoldOut: (tier: string) => `O lote ${tier} está esgotado.`,
+  noOpenTier: 'Nenhum lote deste evento está com inscrições abertas agora.',
+  // the signup's result, on the screen
+  resultAccount: 'Conta',
+  resultCreated: (email: string) =>
+    `Conta nova criada para ${email}. Enviamos um convite por e-mail para a pessoa confirmar o endereço e criar a senha.`,
+  resultFoundInvited: (name: string, email: string) =>
+    `Conta encontrada: ${name} (${email}). O e-mail ainda não foi confirmado: enviamos um novo convite.`,
+  resultFound: (name: string, email: string) =>
+    `Conta encontrada: ${name} (${email}). A inscrição foi para a conta dela.`,
+  resultRegistration: 'Inscrição',
+  resultStatus: 'Situação',
+  resultByStrategy: {
+    voucher: 'Paga com o voucher.',
+    open: 'Lote gratuito: inscrição confirmada.',
+    cash: 'Aguardando o pagamento presencial.',
+  } as Record<string, string>,
+  resultAnother: 'Inscrever outra pessoa',
   signupOptionsFailed: 'Não foi possível carregar os eventos.',
   soldOut: 'Esgotado',
   noEvents: 'Nenhum evento com inscrições abertas.',

@@ -5,14 +5,21 @@
  * for payment in person. A new account gets an e-mail to confirm it and choose a password.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { templesQuery } from '../../data/temples-query.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
+import { tierStatusText } from '../../domain/messages.ts';
 import { formatPrice } from '../../domain/money.ts';
-import { formatVoucher } from '../../domain/registrations.ts';
-import { singlePageSignupSchema } from '../../domain/staff.ts';
+import { formatVoucher, statusLabel } from '../../domain/registrations.ts';
+import {
+  type SignupEventOption,
+  type SinglePageSignupResult,
+  signupTierProblem,
+  singlePageSignupSchema,
+} from '../../domain/staff.ts';
+import { tierStatus } from '../../domain/tiers.ts';
 import { emailSchema } from '../../domain/validation.ts';
 import { CheckboxField, SelectField, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
@@ -35,6 +42,29 @@ function useCheckedEmail(email: string): string {
   return checked;
 }
 
+type SignupTier = SignupEventOption['tiers'][number];
+
+/** A tier that takes no registration now, marked in its option (product-spec.md §4's status text). */
+function tierNote(tier: SignupTier, now: Date): string | null {
+  switch (tierStatus(tier, now)) {
+    case 'WAITING':
+      return tierStatusText.waiting(formatDateTime(tier.starts_at!));
+    case 'FINISHED':
+      return tierStatusText.finished(formatDateTime(tier.ends_at!));
+    case 'SOLD_OUT':
+      return m.soldOut;
+    case 'AVAILABLE':
+      return null;
+  }
+}
+
+/** What the signup did, kept on the screen (not a 3 s notice): the account, the registration. */
+interface Done extends SinglePageSignupResult {
+  eventTitle: string;
+  tierName: string;
+  price: number;
+}
+
 export function SignupScreen() {
   const events = useQuery(signupEventsQuery);
   const temples = useQuery(templesQuery);
@@ -47,6 +77,7 @@ export function SignupScreen() {
   const [updateTemple, setUpdateTemple] = useState(false);
   const [voucher, setVoucher] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
   const checkedEmail = useCheckedEmail(email);
   const lookup = useQuery(lookupQuery(checkedEmail));
   const person = checkedEmail && lookup.data ? lookup.data : null;
@@ -58,6 +89,11 @@ export function SignupScreen() {
   }, [person]);
 
   const event = useMemo(() => events.data?.find((e) => e.id === eventId), [events.data, eventId]);
+  const tier = event?.tiers.find((t) => t.id === tierId);
+  const now = new Date();
+  const noOpenTier = Boolean(event?.tiers.every((t) => tierNote(t, now) !== null));
+  // a tier chosen while open may have closed since: say what is wrong with it
+  const tierProblem = tier ? signupTierProblem(tier, now) : null;
   const templeChanged = Boolean(person?.exists && templeId && templeId !== (person.temple_id ?? ''));
 
   const submit = (e: FormEvent) => {
@@ -76,9 +112,14 @@ export function SignupScreen() {
       setError(parsed.issues[0]?.message ?? 'Dados inválidos');
       return;
     }
+    if (tierProblem) {
+      setError(tierProblem);
+      return;
+    }
+    const chosen = { eventTitle: event?.title ?? '', tierName: tier?.name ?? '', price: tier?.price ?? 0 };
     create.mutate(input, {
-      onSuccess: () => {
-        notify('positive', m.signupDone, 3);
+      onSuccess: (answer) => {
+        setDone({ ...answer, ...chosen });
         setEmail('');
         setName('');
         setVoucher('');
@@ -86,10 +127,20 @@ export function SignupScreen() {
       },
       onError: (failure) => {
         console.error('[single-page-signup]', failure);
+        // product-spec.md §8: the server's text as a 5 s notice; it also stays by the button
         notify('negative', failure.message, 5);
+        setError(failure.message);
       },
     });
   };
+
+  if (done) {
+    return (
+      <div className="admin-signup">
+        <SignupDone done={done} onAnother={() => setDone(null)} />
+      </div>
+    );
+  }
 
   return (
     <div className="admin-signup">
@@ -145,15 +196,23 @@ export function SignupScreen() {
           required
           disabled={!event}
           value={tierId}
-          onValueChange={setTierId}
+          onValueChange={(id) => {
+            setTierId(id);
+            setError(null);
+          }}
+          hint={noOpenTier && m.noOpenTier}
+          error={tierProblem ?? undefined}
         >
           <option value="">{m.signupChoose}</option>
-          {event?.tiers.map((t) => (
-            <option key={t.id} value={t.id} disabled={t.available !== null && t.available < 1}>
-              {t.name} — {formatPrice(t.price)}
-              {t.available !== null && t.available < 1 ? ` (${m.soldOut})` : ''}
-            </option>
-          ))}
+          {event?.tiers.map((t) => {
+            const note = tierNote(t, now);
+            return (
+              <option key={t.id} value={t.id} disabled={note !== null}>
+                {t.name} — {formatPrice(t.price)}
+                {note ? ` (${note})` : ''}
+              </option>
+            );
+          })}
         </SelectField>
         <SelectField
           id="signup-temple"
@@ -191,5 +250,39 @@ export function SignupScreen() {
         </button>
       </form>
     </div>
+  );
+}
+
+/** The signup's result, where staff look after pressing 'Inscrever': what happened to whom. */
+function SignupDone({ done, onAnother }: { done: Done; onAnother(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const account = done.created
+    ? m.resultCreated(done.email)
+    : done.invited
+      ? m.resultFoundInvited(done.name, done.email)
+      : m.resultFound(done.name, done.email);
+  return (
+    <section className="signup-done" role="status" aria-labelledby="signup-done-title">
+      <h1 id="signup-done-title" ref={heading} tabIndex={-1}>
+        {m.signupDone}
+      </h1>
+      <dl className="signup-done-facts">
+        <dt>{m.resultAccount}</dt>
+        <dd>{account}</dd>
+        <dt>{m.resultRegistration}</dt>
+        <dd>
+          {done.eventTitle} — {done.tierName} ({formatPrice(done.price)})
+        </dd>
+        <dt>{m.resultStatus}</dt>
+        <dd>
+          <strong>{statusLabel(done.status)}</strong>
+          {m.resultByStrategy[done.strategy] ? ` — ${m.resultByStrategy[done.strategy]}` : ''}
+        </dd>
+      </dl>
+      <button type="button" className="button button-block" onClick={onAnother}>
+        {m.resultAnother}
+      </button>
+    </section>
   );
 }

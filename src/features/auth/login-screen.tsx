@@ -5,6 +5,7 @@ import { loginSchema } from '../../domain/validation.ts';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api-fetch.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useSessionStore } from '../../lib/session.ts';
+import { SESSION_ENDED_REASON } from '../../lib/session-end.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
@@ -96,7 +97,11 @@ export function LoginScreen({ search }: { search: Search }) {
       </h1>
       {search.reason && (
         <FormAlert type="info">
-          {search.reason === 'checkout' ? authMessages.loginReasonCheckout : authMessages.loginReasonOther}
+          {search.reason === 'checkout'
+            ? authMessages.loginReasonCheckout
+            : search.reason === SESSION_ENDED_REASON
+              ? authMessages.loginReasonSessionEnded
+              : authMessages.loginReasonOther}
         </FormAlert>
       )}
 

@@ -6,6 +6,7 @@ import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
 import { displayNameOf, firstName, safeRedirect } from '../../lib/auth-user.ts';
 import { reportError } from '../../lib/report-error.ts';
 import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';
+import { signOutHere } from '../../lib/session-end.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, schemaPasses, setServerErrors, useFormState, useSchemaForm } from '../../ui/form.tsx';
@@ -74,7 +75,34 @@ export function WelcomeScreen({ search }: { search: Search }) {
         ) : (
           <Loading />
         ))}
+      <SwitchAccount redirectTo={search.redirectTo} />
     </section>
+  );
+}
+
+/**
+ * 'Não é você? Entrar com outra conta': signs out and opens the sign-in, so a person who reached the
+ * welcome with someone else's session (or one that no longer works) is never stuck here.
+ */
+function SwitchAccount({ redirectTo }: { redirectTo: string | undefined }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <p className="auth-links welcome-switch">
+      {authMessages.otherAccount}{' '}
+      <button
+        type="button"
+        className="button-link"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await signOutHere();
+          await navigate({ to: '/auth/login', search: { redirectTo } });
+        }}
+      >
+        {authMessages.switchAccount}
+      </button>
+    </p>
   );
 }
 

@@ -217,7 +217,7 @@ function TempleTable({ report }: { report: ReportSummary }) {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id ?? 'other'}>
-                  <th scope="row">{templeLabel(r.name)}</th>
+                  <th scope="row">{templeLabel(r.name, r.regional)}</th>
                   <td data-label={m.regional}>{regionalLabel(r.regional)}</td>
                   <td data-label={m.paid} className="report-num">
                     {r.cnt}
@@ -341,7 +341,7 @@ function AttendeeTable({
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; the list is replaced, never reordered
                 <tr key={i}>
                   <th scope="row">{r.name}</th>
-                  <td data-label={m.temple}>{templeLabel(r.temple_name)}</td>
+                  <td data-label={m.temple}>{templeLabel(r.temple_name, r.regional)}</td>
                   <td data-label={m.regional}>{regionalLabel(r.regional)}</td>
                   <td data-label={m.method}>{methodLabel(r.strategy)}</td>
                   <td data-label={m.status}>{statusLabel(r.status)}</td>

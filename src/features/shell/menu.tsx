@@ -3,7 +3,7 @@ import { type MouseEvent, useId } from 'react';
 import { menuMessages, SUPPORT_EMAIL } from '../../domain/messages.ts';
 import type { Permission } from '../../domain/types.ts';
 import { useSessionStore } from '../../lib/session.ts';
-import { supabaseAuth } from '../../lib/supabase.ts';
+import { signOutHere } from '../../lib/session-end.ts';
 import { Sheet } from '../../ui/sheet.tsx';
 import { CloseIcon } from './icons.tsx';
 import { isCurrent, menuItems } from './menu-items.ts';
@@ -14,10 +14,7 @@ const NO_PERMISSIONS: readonly Permission[] = [];
 export const MENU_NAVIGATION_DELAY_MS = 150;
 
 /** Signs out (locally too when the server cannot be reached, e.g. offline). */
-export async function signOut(): Promise<void> {
-  const { error } = await (await supabaseAuth()).signOut();
-  if (error) await (await supabaseAuth()).signOut({ scope: 'local' });
-}
+export const signOut = (): Promise<void> => signOutHere();
 
 export function Menu({ open, onClose }: { open: boolean; onClose(): void }) {
   const titleId = useId();

@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { loadMe, runSignOutCleanups, useMeStatus, useSessionStore } from '../../lib/session.ts';
+import { SESSION_ENDED_REASON, signOutWasUnexpected } from '../../lib/session-end.ts';
 import { AUTH_STORAGE_KEY, hasStoredSession } from '../../lib/stored-session.ts';
 import { initialAuthParams, supabaseAuth } from '../../lib/supabase.ts';
 
@@ -30,6 +31,8 @@ function handle(event: AuthChangeEvent, session: Session | null): void {
     store.setSession(null);
     useMeStatus.setState({ status: 'idle', error: null });
     void runSignOutCleanups();
+    // ended by the server or elsewhere (not this tab's 'Sair'): to the sign-in, saying why
+    if (signOutWasUnexpected()) go(sessionEndedHref());
     return;
   }
   if (!session) {
@@ -44,6 +47,13 @@ function handle(event: AuthChangeEvent, session: Session | null): void {
   if (event === 'PASSWORD_RECOVERY' && window.location.pathname !== '/auth/reset-password') {
     go('/auth/reset-password');
   }
+}
+
+/** The sign-in with the 'session ended' notice, coming back here after it (not to an auth screen). */
+function sessionEndedHref(): string {
+  const here = window.location.pathname + window.location.search;
+  const back = window.location.pathname.startsWith('/auth') ? '' : `&redirectTo=${encodeURIComponent(here)}`;
+  return `/auth/login?reason=${SESSION_ENDED_REASON}${back}`;
 }
 
 /** Whether the page was opened with something supabase-js must read at once (a callback's tokens). */

@@ -6,6 +6,7 @@
  */
 import {
   type BadgeRow,
+  DELETED_REGIONAL,
   type Location,
   type ReportEvent,
   type ReportLocations,
@@ -21,7 +22,19 @@ import { writeAuditForMany } from '../staff/audit.ts';
 export const ATTENDEES_MAX_ROWS = 50_000;
 
 /** A person's regional: their congregation's, or visitors' when they have none. */
-const REGIONAL = `coalesce(t.regional, '${VISITORS_REGIONAL}')`;
+const PERSON_REGIONAL = `coalesce(t.regional, '${VISITORS_REGIONAL}')`;
+
+/**
+ * A registration of a deleted account (not a caravan guest's: the guest is another person). Its
+ * profile, kept as 'Conta excluída', has no congregation: without this it would count as visitors.
+ */
+const GONE = `(p.deleted_at is not null and r.guest_name is null)`;
+
+/** A registration's regional (r, p, t in scope): deleted accounts apart, else the person's. */
+const REGIONAL = `case when ${GONE} then '${DELETED_REGIONAL}' else ${PERSON_REGIONAL} end`;
+
+/** The same, in the statements that counted registrations first (`c.gone`, with t joined). */
+const COUNTED_REGIONAL = `case when c.gone then '${DELETED_REGIONAL}' else ${PERSON_REGIONAL} end`;
 
 /** Registrations of one event with their person's congregation ($1 = event id). */
 const EVENT_REGISTRATIONS = `
@@ -78,14 +91,14 @@ async function eventTitle(db: Db, eventId: string): Promise<string> {
  */
 export const SUMMARY_SQL = `
   with counted as materialized (
-    select r.status, p.temple_id, count(*)::int as cnt
+    select r.status, p.temple_id, ${GONE} as gone, count(*)::int as cnt
       from public.registrations r
       left join public.profiles p on p.id = r.user_id
      where r.event_id = $1
-     group by r.status, p.temple_id
+     group by r.status, p.temple_id, gone
   ),
   g as materialized (
-    select c.status, c.temple_id, c.cnt, t.name, ${REGIONAL} as regional
+    select c.status, c.temple_id, c.cnt, t.name, ${COUNTED_REGIONAL} as regional
       from counted c left join public.temples t on t.id = c.temple_id
   )
   select
@@ -115,14 +128,14 @@ export async function reportSummary(db: Db, eventId: string): Promise<ReportSumm
 /** The locations' statement ($1 = event id): registrations counted by congregation, then by regional. */
 export const LOCATIONS_SQL = `
   with counted as materialized (
-    select p.temple_id, count(*)::int as cnt
+    select p.temple_id, ${GONE} as gone, count(*)::int as cnt
       from public.registrations r
       left join public.profiles p on p.id = r.user_id
      where r.event_id = $1
-     group by p.temple_id
+     group by p.temple_id, gone
   ),
   g as materialized (
-    select c.temple_id, c.cnt, t.name, ${REGIONAL} as regional
+    select c.temple_id, c.cnt, t.name, ${COUNTED_REGIONAL} as regional
       from counted c left join public.temples t on t.id = c.temple_id
   )
   select
@@ -172,7 +185,7 @@ function attendeesFrom(location: Location): string {
          join public.profiles p on p.id = r.user_id and p.temple_id = $2::uuid
          left join public.temples t on t.id = p.temple_id
         where r.event_id = $1`
-    : location.name === VISITORS_REGIONAL
+    : location.name === VISITORS_REGIONAL || location.name === DELETED_REGIONAL
       ? `from public.registrations r
            left join public.profiles p on p.id = r.user_id
            left join public.temples t on t.id = p.temple_id
@@ -224,7 +237,10 @@ export interface StaffViewer {
 /** $1, $2 of a statement → $5, $6 (after writeAuditForMany's own four parameters). */
 const shiftParams = (statement: string) => statement.replace(/\$([12])\b/g, (_, n) => `$${Number(n) + 4}`);
 
-/** GET /v1/admin/badges?event=: the event's paid registrations, by name, for the badge sheets. */
+/**
+ * GET /v1/admin/badges?event=: the event's paid registrations, by name, for the badge sheets; none
+ * for a deleted account (nobody to wear 'Conta excluída').
+ */
 export async function eventBadges(
   db: Db,
   eventId: string,
@@ -237,13 +253,15 @@ export async function eventBadges(
       action: 'badges.view',
       details: { event_id: eventId },
       clientIp: viewer.clientIp,
-      subjects: shiftParams(`select distinct r.user_id ${EVENT_REGISTRATIONS} and r.status = 'paid'`),
+      subjects: shiftParams(
+        `select distinct r.user_id ${EVENT_REGISTRATIONS} and r.status = 'paid' and not ${GONE}`,
+      ),
       params: [eventId],
     });
   }
   const rows = await db.query<BadgeRow>(
     `select r.id as registration_id, r.seq, coalesce(r.guest_name, p.name, '') as name, t.name as temple_name
-       ${EVENT_REGISTRATIONS} and r.status = 'paid'
+       ${EVENT_REGISTRATIONS} and r.status = 'paid' and not ${GONE}
       order by p.search_name, r.id`,
     [eventId],
   );

@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMINREG_DEMO } from '../../../../server/seed/adminreg.ts';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS } from '../../../../server/seed/demo.ts';
 import { apiErrors } from '../../../../src/domain/messages.ts';
-import type {
-  AttendeeRow,
-  BadgeRow,
-  ReportEvent,
-  ReportLocations,
-  ReportSummary,
+import {
+  type AttendeeRow,
+  type BadgeRow,
+  DELETED_REGIONAL,
+  type ReportEvent,
+  type ReportLocations,
+  type ReportSummary,
+  regionalLabel,
+  templeLabel,
+  VISITORS_REGIONAL,
 } from '../../../../src/domain/reports.ts';
 import type { Db } from '../../ports/db.ts';
 import { createTestApp, seededDb } from '../../testing/test-app.ts';
@@ -235,5 +239,68 @@ describe('numbers', () => {
       seq: DEMO_REGISTRATIONS.membroConference.seq,
       name: 'Mateus Oliveira Santos',
     });
+  });
+});
+
+// Last: it deletes an account of the seeded data.
+describe('a deleted account', () => {
+  it('counts as «Conta excluída», not as visitors, in every report, and gets no badge', async () => {
+    const rows = await plainRows();
+    const gone = rows.find((r) => r.status === 'paid' && r.temple_id && r.name !== 'Mateus Oliveira Santos')!;
+    const [{ user_id }] = (await db.query<{ user_id: string }>(
+      'select user_id from public.registrations where id = $1',
+      [gone.id],
+    )) as [{ user_id: string }];
+    const own = rows.filter((r) => r.temple_id === gone.temple_id);
+    const before = await get<ReportSummary>(`/v1/admin/reports${q}`);
+    const visitorsBefore = before.regional.find((r) => r.regional === VISITORS_REGIONAL)?.cnt ?? 0;
+    // as POST /v1/me/delete leaves the profile (privacy.service.ts)
+    await db.query(
+      `update public.profiles set name = $2, email = '', cpf = null, phone = null, temple_id = null,
+              other_church = null, deleted_at = now() where id = $1`,
+      [user_id, 'Conta excluída'],
+    );
+    const [{ count }] = (await db.query<{ count: number }>(
+      `select count(*)::int as count from public.registrations r
+        where r.event_id = $1 and r.user_id = $2 and r.guest_name is null`,
+      [conference, user_id],
+    )) as [{ count: number }];
+    const paidGone = (
+      await db.query<{ id: string }>(
+        `select id from public.registrations where event_id = $1 and user_id = $2 and guest_name is null
+            and status = 'paid'`,
+        [conference, user_id],
+      )
+    ).map((r) => r.id);
+    expect(paidGone).toContain(gone.id);
+
+    const report = await get<ReportSummary>(`/v1/admin/reports${q}`);
+    expect(report.registrations).toBe(before.registrations);
+    expect(report.regional.find((r) => r.regional === DELETED_REGIONAL)?.cnt).toBe(paidGone.length);
+    expect(report.regional.find((r) => r.regional === VISITORS_REGIONAL)?.cnt ?? 0).toBe(visitorsBefore);
+    const table = report.temples.find((r) => r.regional === DELETED_REGIONAL);
+    expect(table).toMatchObject({ id: null, name: null, cnt: paidGone.length });
+    expect(templeLabel(table!.name, table!.regional)).toBe('Conta excluída');
+    expect(regionalLabel(DELETED_REGIONAL)).toBe('Conta excluída');
+    expect(report.temples.find((r) => r.id === gone.temple_id)?.total ?? 0).toBeLessThan(
+      own.filter((r) => ['pending', 'analysis', 'paid'].includes(r.status)).length,
+    );
+
+    const locations = await get<ReportLocations>(`/v1/admin/reports/my-locations${q}`);
+    expect(locations.regionals.find((r) => r.regional === DELETED_REGIONAL)?.cnt).toBe(count);
+    const people = await get<AttendeeRow[]>(
+      `/v1/admin/reports/atendees-per-location/${DELETED_REGIONAL}${q}`,
+    );
+    expect(people).toHaveLength(count);
+    expect(people.every((p) => p.name === 'Conta excluída' && p.regional === DELETED_REGIONAL)).toBe(true);
+    const visitors = await get<AttendeeRow[]>(
+      `/v1/admin/reports/atendees-per-location/${VISITORS_REGIONAL}${q}`,
+    );
+    expect(visitors.some((p) => p.name === 'Conta excluída')).toBe(false);
+
+    const { badges } = await get<{ badges: BadgeRow[] }>(`/v1/admin/badges${q}`, 'secretaria');
+    expect(badges.some((b) => b.name === 'Conta excluída')).toBe(false);
+    expect(badges.map((b) => b.registration_id)).not.toContain(gone.id);
+    expect(badges).toHaveLength(rows.filter((r) => r.status === 'paid').length - paidGone.length);
   });
 });

@@ -11,16 +11,17 @@
 
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import type { CheckoutBody } from '../../../../src/domain/registrations.ts';
-import type {
-  SignupEventOption,
-  SignupLookup,
-  SinglePageSignupBody,
-  SinglePageSignupResult,
+import {
+  type SignupEventOption,
+  type SignupLookup,
+  type SinglePageSignupBody,
+  type SinglePageSignupResult,
+  signupTierProblem,
 } from '../../../../src/domain/staff.ts';
 import { jsonArrayFrom, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError, conflict, invalidData } from '../../lib/errors.ts';
-import { iso } from '../../lib/rows.ts';
+import { iso, isoOrNull } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
 import type { AuthUser, Ports } from '../../ports/index.ts';
 import { registerOnTier } from '../checkout/checkout.service.ts';
@@ -40,9 +41,23 @@ export async function singlePageSignup(
   const { db, authAdmin } = ports;
   const tier = await runOneOrNull(
     db,
-    qb.selectFrom('pricing_tiers').select('event_id').where('id', '=', body.tier),
+    qb
+      .selectFrom('pricing_tiers')
+      .select(['event_id', 'name', 'starts_at', 'ends_at', 'available'])
+      .where('id', '=', body.tier),
   );
   if (!tier) throw new ApiHttpError(422, 'INVALID_TIER_OR_EVENT');
+  // a tier not begun or ended says so (a sold-out one is the checkout's TIER_UNAVAILABLE, race-free)
+  const problem = signupTierProblem(
+    {
+      name: tier.name,
+      starts_at: isoOrNull(tier.starts_at),
+      ends_at: isoOrNull(tier.ends_at),
+      available: null,
+    },
+    ports.clock.now(),
+  );
+  if (problem) throw new ApiHttpError(422, 'TIER_NOT_OPEN', problem);
   if (body.temple_id) {
     const temple = await runOneOrNull(
       db,
@@ -106,6 +121,9 @@ export async function singlePageSignup(
       return {
         user_id: person.id,
         created,
+        invited: !person.email_confirmed_at,
+        name: (await profileName(tx, person.id)) ?? name,
+        email: body.email,
         registration_id: started.ctx.registrationId,
         status,
         strategy: started.method,
@@ -120,6 +138,11 @@ export async function singlePageSignup(
     await authAdmin.inviteUser({ email: body.email, data: metadata, redirectTo: context.redirectTo });
   }
   return result;
+}
+
+async function profileName(tx: Db, id: string): Promise<string | null> {
+  const row = await runOneOrNull(tx, qb.selectFrom('profiles').select('name').where('id', '=', id));
+  return row?.name ?? null;
 }
 
 /** The person's profile: created for a new account; for an existing one, the congregation updated when asked. */
@@ -191,7 +214,7 @@ export async function signupEvents(db: Db, now: Date): Promise<SignupEventOption
         jsonArrayFrom(
           eb
             .selectFrom('pricing_tiers as t')
-            .select(['t.id', 't.name', 't.price', 't.available', 't.total'])
+            .select(['t.id', 't.name', 't.price', 't.available', 't.total', 't.starts_at', 't.ends_at'])
             .whereRef('t.event_id', '=', 'e.id')
             .orderBy('t.order')
             .orderBy('t.name'),
@@ -203,5 +226,11 @@ export async function signupEvents(db: Db, now: Date): Promise<SignupEventOption
       .orderBy('e.starts_at')
       .limit(200),
   );
-  return rows.filter((r) => r.tiers.length > 0).map((r) => ({ ...r, starts_at: iso(r.starts_at) }));
+  return rows
+    .filter((r) => r.tiers.length > 0)
+    .map((r) => ({
+      ...r,
+      starts_at: iso(r.starts_at),
+      tiers: r.tiers.map((t) => ({ ...t, starts_at: isoOrNull(t.starts_at), ends_at: isoOrNull(t.ends_at) })),
+    }));
 }

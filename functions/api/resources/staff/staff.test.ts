@@ -519,6 +519,65 @@ describe('POST /v1/admin/single-page-signup', () => {
     expect((await signup({ email, tier: fx.tierId, temple_id: randomUUID() })).status).toBe(400);
   });
 
+  it('a tier not begun or ended is refused saying which and when, leaving nothing behind', async () => {
+    const email = `janela-${randomUUID().slice(0, 8)}@exemplo.com`;
+    const waiting = await makeEvent(database.db, {
+      tierName: 'Lote futuro',
+      tierStartsAt: new Date('2099-03-01T13:00:00Z'),
+    });
+    const ended = await makeEvent(database.db, {
+      tierName: 'Lote antigo',
+      tierEndsAt: new Date('2020-03-01T13:00:00Z'),
+    });
+    expect(await signup({ email, tier: waiting.tierId })).toMatchObject({
+      status: 422,
+      body: {
+        code: 'TIER_NOT_OPEN',
+        message: 'As inscrições do lote Lote futuro só abrem em 01/03/2099 10:00.',
+      },
+    });
+    expect(await signup({ email, tier: ended.tierId })).toMatchObject({
+      status: 422,
+      body: {
+        code: 'TIER_NOT_OPEN',
+        message: 'As inscrições do lote Lote antigo encerraram em 01/03/2020 10:00.',
+      },
+    });
+    const [made] = await database.db.query<{ n: number }>(
+      'select count(*)::int as n from auth.users where email = $1',
+      [email],
+    );
+    expect(made!.n).toBe(0);
+  });
+
+  it('answers what happened: account created and invited, or found (invited again while unconfirmed)', async () => {
+    const fx = await makeEvent(database.db, { total: 5 });
+    const email = `resultado-${randomUUID().slice(0, 8)}@exemplo.com`;
+    const created = await signup({ email, tier: fx.tierId, name: 'Rita Resultado Lima' });
+    expect(created.body).toMatchObject({
+      created: true,
+      invited: true,
+      name: 'Rita Resultado Lima',
+      email,
+      status: 'pending',
+      strategy: 'cash',
+    });
+    const other = await makeEvent(database.db, { total: 5 });
+    // the same person, not yet confirmed: found, and invited again
+    expect((await signup({ email, tier: other.tierId })).body).toMatchObject({
+      created: false,
+      invited: true,
+      name: 'Rita Resultado Lima',
+    });
+    // a confirmed account: found, no invitation
+    expect((await signup({ email: people.angela!.email, tier: other.tierId })).body).toMatchObject({
+      created: false,
+      invited: false,
+      name: 'Ângela Conceição Ribeiro',
+      email: people.angela!.email,
+    });
+  });
+
   it("takes the last place exactly once when it races a member's own checkout", async () => {
     const rounds = database.driver === 'postgres' ? 12 : 4;
     for (let i = 0; i < rounds; i++) {
@@ -572,6 +631,8 @@ describe('GET /v1/admin/single-page-signup/lookup and /events', () => {
     const event = (res.body as { id: string; tiers: { id: string; available: number }[] }[]).find(
       (e) => e.id === fx.eventId,
     );
-    expect(event?.tiers).toEqual([expect.objectContaining({ id: fx.tierId, available: 3 })]);
+    expect(event?.tiers).toEqual([
+      expect.objectContaining({ id: fx.tierId, available: 3, starts_at: null, ends_at: null }),
+    ]);
   });
 });

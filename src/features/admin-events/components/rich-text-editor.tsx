@@ -26,6 +26,9 @@ export default function RichTextEditor({
   labelId: string;
 }) {
   const editor = useEditor({
+    // Tiptap would add its base styles in a <style> element, which the Content-Security-Policy
+    // (style-src 'self', no inline style) refuses: they are in admin-events.css instead.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },

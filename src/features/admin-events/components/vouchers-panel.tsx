@@ -108,7 +108,8 @@ export function VouchersPanel({ eventId, tiers }: { eventId: string; tiers: Pric
       {list.data && list.data.length === 0 && <p className="muted">{t.noVouchers}</p>}
       {list.data && list.data.length > 0 && (
         <div className="table-wrap">
-          <table className="editor-table" aria-label={t.vouchers}>
+          {/* a card per voucher on a phone: no sideways scroll (axe scrollable-region-focusable) */}
+          <table className="editor-table editor-table-stack" aria-label={t.vouchers}>
             <thead>
               <tr>
                 <th scope="col">Código</th>
@@ -120,8 +121,8 @@ export function VouchersPanel({ eventId, tiers }: { eventId: string; tiers: Pric
               {list.data.map((v) => (
                 <tr key={v.id} data-testid="voucher-row">
                   <td className="mono">{formatVoucher(v.code)}</td>
-                  <td>{v.tier_name}</td>
-                  <td>
+                  <td data-label={t.voucherTier}>{v.tier_name}</td>
+                  <td data-label="Situação">
                     {v.used_at
                       ? `${t.usedBy(v.used_by_name ?? v.used_by_email ?? '—')} (${formatDateTime(v.used_at)})`
                       : t.unused}

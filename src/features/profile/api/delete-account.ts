@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api.ts';
-import { supabaseAuth } from '../../../lib/supabase.ts';
+import { signOutHere } from '../../../lib/session-end.ts';
 
 /**
  * POST /v1/me/delete; the server ended every session, so this device only forgets its own (the
@@ -10,7 +10,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: async (password: string) => {
       await unwrap(apiClient().v1.me.delete.$post({ json: password ? { password } : {} }));
-      await (await supabaseAuth()).signOut({ scope: 'local' });
+      await signOutHere('local');
     },
   });
 }
