@@ -6,6 +6,7 @@
  * browser (the form) and the API (the authority).
  */
 import * as v from 'valibot';
+export { CARAVAN_LIMITS } from './caravan-limits.ts';
 import { caravanMessages as m } from './messages/caravans.ts';
 import { cpfSchema, emailSchema, fullNameSchema } from './validation.ts';
 

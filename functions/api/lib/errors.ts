@@ -26,6 +26,8 @@ export class ApiHttpError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: ApiErrorCode,
     message?: string,
+    /** a 429's seconds to wait, sent as Retry-After */
+    readonly retryAfter?: number,
   ) {
     super(message ?? errorMessages[code]);
     this.name = 'ApiHttpError';

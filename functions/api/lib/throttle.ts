@@ -34,6 +34,27 @@ export async function takeHit(
   return Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
 }
 
+/**
+ * The seconds until the window of `key` ends when it already holds `max` hits, else null; counts
+ * nothing (for limits that count only failures: looked at first, hit when the failure comes).
+ */
+export async function peekHits(
+  db: Db,
+  key: string,
+  max: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<number | null> {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const [row] = await db.query<{ hits: number }>(
+    'select hits from public.api_throttles where key = $1 and window_start = $2',
+    [key, new Date(start).toISOString()],
+  );
+  if ((row?.hits ?? 0) < max) return null;
+  return Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
+}
+
 /** "em N segundos" / "em N minutos" for a 429 message. */
 export function retryText(seconds: number): string {
   if (seconds < 60) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
@@ -63,6 +84,8 @@ export const THROTTLES = {
   /** voucher codes tried per member and per client address */
   voucherPerUser: { max: 10, window: 60 },
   voucherPerAddress: { max: 30, window: 60 },
+  /** caravans refused (a CPF already registered on the event) per member: each refusal names a row */
+  caravanRefusedPerUser: { max: 10, window: 60 * 60 },
   /** signups per client address */
   signupPerAddress: { max: 10, window: 15 * 60 },
 } as const;

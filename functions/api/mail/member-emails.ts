@@ -82,7 +82,9 @@ export function renderMemberEmail(
   if (kind === 'account_deleted') return renderAccountDeleted(facts.member_name ?? '', opts.siteUrl);
   const now = opts.now ?? new Date();
   const title = facts.event.title;
-  const firstName = facts.member_name.trim().split(/\s+/)[0] ?? '';
+  // a guest's name was typed by the caravan's leader: it never opens the e-mail (a plain 'Olá!'),
+  // it is only a detail of the ticket (names holding a link or an e-mail are refused at checkout)
+  const firstName = facts.guest ? '' : (facts.member_name.trim().split(/\s+/)[0] ?? '');
   const startsAt = new Date(facts.event.starts_at);
   const when = formatLongDateTime(startsAt, now);
   const registrationUrl = facts.guest
@@ -94,6 +96,7 @@ export function renderMemberEmail(
   const code = formatSeq(facts.seq);
 
   const details: [string, string][] = [
+    ...(facts.guest ? [[m.details.person, facts.member_name] as [string, string]] : []),
     [m.details.event, title],
     [m.details.when, when],
   ];

@@ -1,3 +1,5 @@
+import { CARAVAN_LIMITS } from '../caravan-limits.ts';
+
 /** pt-BR texts of caravans: a leader registering several people on one tier in one checkout. */
 export const caravanMessages = {
   title: 'Inscrição em caravana',
@@ -53,7 +55,18 @@ export const caravanApiErrors = {
   CARAVAN_CPF_REGISTERED: 'Esse CPF já tem uma inscrição para esse evento.',
   CARAVAN_INVALID: 'Confira os dados das pessoas da caravana.',
   CLAIM_NOT_ALLOWED: 'Este ingresso não é para o e-mail da sua conta.',
+  CARAVAN_RATE_LIMITED: `Você inscreveu muitas caravanas em pouco tempo (até ${CARAVAN_LIMITS.perHour} por hora).`,
+  CARAVAN_EVENT_LIMIT: `Você já inscreveu ${CARAVAN_LIMITS.perEvent} caravanas nesse evento. Para inscrever mais pessoas, fale com a secretaria.`,
+  CARAVAN_EMAIL_LIMIT: `Seus ingressos já foram enviados para muitos e-mails hoje (até ${CARAVAN_LIMITS.guestEmailsPerDay} por dia). Deixe os e-mails em branco ou espere.`,
+  CARAVAN_UNPAID_LIMIT:
+    'Você já tem muitas pessoas com pagamento pendente nesse evento. Pague as inscrições pendentes ou fale com a secretaria.',
+  CARAVAN_REFUSED_LIMIT: `Muitas caravanas recusadas em pouco tempo (até ${CARAVAN_LIMITS.refusedPerHour} por hora).`,
+  TIER_STAFF_ONLY: 'Esse lote é só para inscrições feitas pela secretaria.',
 } as const;
+
+/** The unpaid cap's refusal with the numbers: how many the leader holds, the event's cap. */
+export const caravanUnpaidLimit = (held: number, max: number) =>
+  `Você já tem ${held} ${held === 1 ? 'pessoa' : 'pessoas'} com pagamento pendente nesse evento (até ${max}). Pague as inscrições pendentes ou fale com a secretaria.`;
 
 /** The message naming the row whose CPF is already registered on the event. */
 export const caravanCpfRegistered = (row: number) =>

@@ -30,6 +30,7 @@ export const emailMessages = {
   calendarHint: 'O arquivo anexo (.ics) adiciona o evento à sua agenda.',
   calendarRemovedHint: 'O arquivo anexo (.ics) remove o evento da sua agenda.',
   details: {
+    person: 'Ingresso de',
     event: 'Evento',
     when: 'Data',
     where: 'Local',

@@ -4,6 +4,7 @@ import { caravanBodySchema } from '../../../../src/domain/caravans.ts';
 import { checkoutParamsSchema } from '../../../../src/domain/registrations.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
+import { peekHits, THROTTLES, takeHit, tooMany } from '../../lib/throttle.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { caravanCheckout, claimRegistration, readClaimable } from './caravans.service.ts';
@@ -19,11 +20,24 @@ export const caravansRoutes = new Hono<AppEnv>()
     valid('param', checkoutParamsSchema, () => new ApiHttpError(422, 'INVALID_TIER_OR_EVENT')),
     jsonLimit,
     valid('json', caravanBodySchema),
-    async (c) =>
-      c.json(
-        await caravanCheckout(c.get('ports'), c.get('user'), c.req.valid('param'), c.req.valid('json')),
-        201,
-      ),
+    async (c) => {
+      // refused caravans are throttled per member: each refusal tells whether one of up to 20 CPFs
+      // is registered on the event, so past the limit nothing is looked up (429 before the check)
+      const { db, clock } = c.get('ports');
+      const key = `caravan-refused:user:${c.get('user').id}`;
+      const limit = THROTTLES.caravanRefusedPerUser;
+      const wait = await peekHits(db, key, limit.max, limit.window, clock.now());
+      if (wait !== null) throw tooMany(c, 'CARAVAN_REFUSED_LIMIT', wait);
+      try {
+        const answer = await caravanCheckout(c.get('ports'), c.get('user'), c.req.valid('param'), c.req.valid('json'));
+        return c.json(answer, 201);
+      } catch (error) {
+        if (error instanceof ApiHttpError && error.code === 'CARAVAN_CPF_REGISTERED') {
+          await takeHit(db, key, limit.max, limit.window, clock.now());
+        }
+        throw error;
+      }
+    },
   )
   .get(
     '/v1/registrations/:id/claim',

@@ -12,13 +12,14 @@
  * registration (it leaves the leader's account; the profile then speaks for the person).
  */
 
-import type { CaravanBody } from '../../../../src/domain/caravans.ts';
-import { caravanCpfRegistered } from '../../../../src/domain/messages/caravans.ts';
+import { CARAVAN_LIMITS, type CaravanBody, type CaravanPerson } from '../../../../src/domain/caravans.ts';
+import { caravanCpfRegistered, caravanUnpaidLimit } from '../../../../src/domain/messages/caravans.ts';
 import { INACTIVE_STATUSES, isActiveStatus } from '../../../../src/domain/registrations.ts';
 import type { ConfirmationStatus, PaymentMethod } from '../../../../src/domain/types.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
-import { ApiHttpError, notFound, pgConstraint } from '../../lib/errors.ts';
+import { ApiHttpError, errorMessages, notFound, pgConstraint } from '../../lib/errors.ts';
+import { retryText } from '../../lib/throttle.ts';
 import { enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
@@ -95,6 +96,7 @@ async function registerCaravan(
   if (!CARAVAN_METHODS.has(method)) throw new ApiHttpError(422, 'INVALID_PAYMENT_METHOD');
   const people = body.people;
   const cpfs = people.map((p) => p.cpf);
+  await checkLeaderBounds(tx, user, row.event_id, people, now);
 
   // one registration per person and event: a CPF with an active registration (a member's own, or a
   // guest's of another caravan) refuses the whole caravan, naming the first such row
@@ -139,10 +141,12 @@ async function registerCaravan(
     amount: total, // the group pays once, the tier's price per person
   };
   const start = await handler.start(ctx, tx);
+  if (start.status === 'pending' || start.status === 'analysis') await checkUnpaidCap(tx, user, row, people.length);
 
   await exec(
     tx,
     qb.insertInto('registration_groups').values({
+      created_at: now,
       id: groupId,
       event_id: row.event_id,
       tier_id: row.id,
@@ -188,6 +192,11 @@ async function registerCaravan(
   // every place in one statement: all of them or none (the transaction rolls back)
   if (row.total !== null && isActiveStatus(start.status)) await takePlaces(tx, row.id, people.length);
 
+  // unpaid cash holds its places only so long: the sweep expires it (and e-mails the leader)
+  const cashExpiry =
+    method === 'cash' && start.status === 'pending'
+      ? new Date(now.getTime() + row.cash_hold_hours * 3_600_000)
+      : null;
   const attempts = await run(
     tx,
     qb
@@ -198,7 +207,7 @@ async function registerCaravan(
           strategy: method,
           status: start.status,
           // the group's attempt carries the payment; the others follow it (no expiry of their own)
-          expires_at: i === 0 ? (start.expiresAt ?? null) : null,
+          expires_at: i === 0 ? (cashExpiry ?? start.expiresAt ?? null) : null,
           transaction_id: i === 0 ? (start.transactionId ?? null) : null,
           request_data: i === 0 ? (start.requestData ?? null) : { group_id: groupId },
           response_data: i === 0 ? (start.responseData ?? null) : null,
@@ -237,6 +246,94 @@ async function registerCaravan(
     attempt,
     answer: { group_id: groupId, strategy: method, frozen_total: total, registrations },
   };
+}
+
+const HOUR_MS = 3_600_000;
+const waitUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+
+/**
+ * What one leader may do through caravans (src/domain/caravan-limits.ts): caravans per hour and per
+ * event, guest e-mails per day. The leader's profile row is locked first, so a leader's parallel
+ * caravans are counted one after another (another leader's never wait).
+ */
+async function checkLeaderBounds(
+  tx: Db,
+  user: AuthContextUser,
+  eventId: string,
+  people: readonly CaravanPerson[],
+  now: Date,
+): Promise<void> {
+  await run(tx, qb.selectFrom('profiles').select('id').where('id', '=', user.id).forUpdate());
+  const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const groups = await run(
+    tx,
+    qb
+      .selectFrom('registration_groups')
+      .select(['id', 'event_id', 'created_at'])
+      .where('leader_id', '=', user.id)
+      .where((eb) => eb.or([eb('created_at', '>', dayAgo), eb('event_id', '=', eventId)]))
+      .orderBy('created_at'),
+  );
+  if (groups.filter((g) => g.event_id === eventId).length >= CARAVAN_LIMITS.perEvent) {
+    throw new ApiHttpError(409, 'CARAVAN_EVENT_LIMIT');
+  }
+  const lastHour = groups.filter((g) => new Date(g.created_at) > hourAgo);
+  if (lastHour.length >= CARAVAN_LIMITS.perHour) {
+    const wait = waitUntil(new Date(new Date(lastHour[0]!.created_at).getTime() + HOUR_MS), now);
+    throw new ApiHttpError(429, 'CARAVAN_RATE_LIMITED', tryAgain('CARAVAN_RATE_LIMITED', wait), wait);
+  }
+  // e-mails the app sends to addresses other than the leader's own
+  const own = (user.email ?? '').trim().toLowerCase();
+  const toOthers = people.filter((p) => p.email && p.email.toLowerCase() !== own).length;
+  if (toOthers === 0) return;
+  const lastDay = groups.filter((g) => new Date(g.created_at) > dayAgo);
+  if (lastDay.length === 0) return;
+  const sent = await run(
+    tx,
+    qb
+      .selectFrom('registrations as r')
+      .innerJoin('registration_groups as g', 'g.id', 'r.group_id')
+      .select(['g.created_at', 'r.guest_email'])
+      .where('g.id', 'in', lastDay.map((g) => g.id))
+      .where('r.guest_email', 'is not', null)
+      .orderBy('g.created_at'),
+  );
+  const others = sent.filter((r) => (r.guest_email ?? '').toLowerCase() !== own);
+  if (others.length + toOthers > CARAVAN_LIMITS.guestEmailsPerDay) {
+    const wait = waitUntil(new Date(new Date(others[0]?.created_at ?? now).getTime() + 24 * HOUR_MS), now);
+    throw new ApiHttpError(429, 'CARAVAN_EMAIL_LIMIT', tryAgain('CARAVAN_EMAIL_LIMIT', wait), wait);
+  }
+}
+
+/** A 429's text: the code's pt-BR message and when to try again. */
+const tryAgain = (code: 'CARAVAN_RATE_LIMITED' | 'CARAVAN_EMAIL_LIMIT', seconds: number) =>
+  `${errorMessages[code]} Tente novamente em ${retryText(seconds)}.`;
+
+/**
+ * People one leader may hold unpaid on the event (pending or in analysis, their own registration
+ * and every caravan's guests): the event's `unpaid_per_leader` (staff may raise it), so nobody
+ * empties a tier with invented people. Counted under the leader's profile lock.
+ */
+async function checkUnpaidCap(
+  tx: Db,
+  user: AuthContextUser,
+  row: { event_id: string; unpaid_per_leader: number },
+  adding: number,
+): Promise<void> {
+  const [held] = await run(
+    tx,
+    qb
+      .selectFrom('registrations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('event_id', '=', row.event_id)
+      .where('status', 'in', ['pending', 'analysis']),
+  );
+  const n = Number(held?.n ?? 0);
+  if (n + adding > row.unpaid_per_leader) {
+    throw new ApiHttpError(409, 'CARAVAN_UNPAID_LIMIT', caravanUnpaidLimit(n, row.unpaid_per_leader));
+  }
 }
 
 /**

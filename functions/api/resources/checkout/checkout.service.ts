@@ -247,6 +247,8 @@ export async function checkTierAndMethod(
         'e.starts_at as event_starts_at',
         'e.registration_policy',
         'e.allowed_payment_methods',
+        'e.unpaid_per_leader',
+        'e.cash_hold_hours',
         't.id',
         't.name',
         't.price',
@@ -257,12 +259,15 @@ export async function checkTierAndMethod(
         't.restricted_payment_methods',
         't.payment_link',
         't.custom_pix_key',
+        't.staff_only',
       ])
       .where('t.id', '=', params.tierId)
       .where('e.id', '=', params.eventId)
       .where('e.deleted_at', 'is', null),
   );
   if (!row || row.registration_policy === 'open') throw invalidTierOrEvent();
+  // a staff-only tier (e.g. the volunteers') takes people only through the desk's signup
+  if (row.staff_only && !options.staffMethod) throw new ApiHttpError(409, 'TIER_STAFF_ONLY');
   const status = tierStatus(
     { starts_at: isoOrNull(row.starts_at), ends_at: isoOrNull(row.ends_at), available: row.available },
     now,
