@@ -48,6 +48,9 @@ export const caravanMessages = {
   doorNoneLeft: 'Todos da caravana já entraram.',
   doorClose: 'Fechar',
   doorSeeGroup: 'Ver a caravana desta pessoa »',
+  // staff: the event's caravan limits
+  unpaidPerLeader: 'Pessoas com pagamento pendente por líder: um número inteiro de 2 a 1000.',
+  cashHoldHours: 'Horas que uma caravana em dinheiro segura as vagas: um número inteiro de 1 a 720.',
 } as const;
 
 /** API errors of the caravan checkout and the claim. */

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { caravanBodySchema } from '../../../../src/domain/caravans.ts';
+import { caravanBodySchema, caravanLimitsBodySchema } from '../../../../src/domain/caravans.ts';
 import { checkoutParamsSchema } from '../../../../src/domain/registrations.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { peekHits, THROTTLES, takeHit, tooMany } from '../../lib/throttle.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
-import { caravanCheckout, claimRegistration, readClaimable } from './caravans.service.ts';
+import { writeEvents } from '../../middleware/write-events.ts';
+import { caravanCheckout, claimRegistration, readClaimable, setCaravanLimits } from './caravans.service.ts';
 
 const uuid = v.pipe(v.string(), v.uuid());
 const notFoundId = () => notFound('REGISTRATION_NOT_FOUND');
@@ -29,7 +30,12 @@ export const caravansRoutes = new Hono<AppEnv>()
       const wait = await peekHits(db, key, limit.max, limit.window, clock.now());
       if (wait !== null) throw tooMany(c, 'CARAVAN_REFUSED_LIMIT', wait);
       try {
-        const answer = await caravanCheckout(c.get('ports'), c.get('user'), c.req.valid('param'), c.req.valid('json'));
+        const answer = await caravanCheckout(
+          c.get('ports'),
+          c.get('user'),
+          c.req.valid('param'),
+          c.req.valid('json'),
+        );
         return c.json(answer, 201);
       } catch (error) {
         if (error instanceof ApiHttpError && error.code === 'CARAVAN_CPF_REGISTERED') {
@@ -38,6 +44,16 @@ export const caravansRoutes = new Hono<AppEnv>()
         throw error;
       }
     },
+  )
+  .put(
+    '/v1/admin/events/:id/caravan-limits',
+    requireUser,
+    writeEvents,
+    valid('param', v.object({ id: uuid }), () => notFound('EVENT_NOT_FOUND')),
+    jsonLimit,
+    valid('json', caravanLimitsBodySchema),
+    async (c) =>
+      c.json(await setCaravanLimits(c.get('ports').db, c.req.valid('param').id, c.req.valid('json'))),
   )
   .get(
     '/v1/registrations/:id/claim',

@@ -12,7 +12,12 @@
  * registration (it leaves the leader's account; the profile then speaks for the person).
  */
 
-import { CARAVAN_LIMITS, type CaravanBody, type CaravanPerson } from '../../../../src/domain/caravans.ts';
+import {
+  CARAVAN_LIMITS,
+  type CaravanBody,
+  type CaravanLimitsBody,
+  type CaravanPerson,
+} from '../../../../src/domain/caravans.ts';
 import { caravanCpfRegistered, caravanUnpaidLimit } from '../../../../src/domain/messages/caravans.ts';
 import { INACTIVE_STATUSES, isActiveStatus } from '../../../../src/domain/registrations.ts';
 import type { ConfirmationStatus, PaymentMethod } from '../../../../src/domain/types.ts';
@@ -141,7 +146,8 @@ async function registerCaravan(
     amount: total, // the group pays once, the tier's price per person
   };
   const start = await handler.start(ctx, tx);
-  if (start.status === 'pending' || start.status === 'analysis') await checkUnpaidCap(tx, user, row, people.length);
+  if (start.status === 'pending' || start.status === 'analysis')
+    await checkUnpaidCap(tx, user, row, people.length);
 
   await exec(
     tx,
@@ -295,7 +301,11 @@ async function checkLeaderBounds(
       .selectFrom('registrations as r')
       .innerJoin('registration_groups as g', 'g.id', 'r.group_id')
       .select(['g.created_at', 'r.guest_email'])
-      .where('g.id', 'in', lastDay.map((g) => g.id))
+      .where(
+        'g.id',
+        'in',
+        lastDay.map((g) => g.id),
+      )
       .where('r.guest_email', 'is not', null)
       .orderBy('g.created_at'),
   );
@@ -404,4 +414,23 @@ export async function readClaimable(db: Db, user: AuthContextUser, registrationI
   const email = (user.email ?? '').trim().toLowerCase();
   if (!row || (row.guest_email ?? '').toLowerCase() !== email) throw notFound('REGISTRATION_NOT_FOUND');
   return { id: row.id, name: row.guest_name ?? '', event_title: row.title };
+}
+
+/** Staff set the event's caravan limits: people one leader may hold unpaid, hours cash holds places. */
+export async function setCaravanLimits(
+  db: Db,
+  eventId: string,
+  body: CaravanLimitsBody,
+): Promise<{ unpaid_per_leader: number; cash_hold_hours: number }> {
+  const row = await runOneOrNull(
+    db,
+    qb
+      .updateTable('events')
+      .set({ unpaid_per_leader: body.unpaidPerLeader, cash_hold_hours: body.cashHoldHours })
+      .where('id', '=', eventId)
+      .where('deleted_at', 'is', null)
+      .returning(['unpaid_per_leader', 'cash_hold_hours']),
+  );
+  if (!row) throw notFound('EVENT_NOT_FOUND');
+  return row;
 }
