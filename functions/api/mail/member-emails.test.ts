@@ -39,7 +39,12 @@ describe('the members’ e-mails', () => {
 
   it('a caravan guest’s e-mail never opens with, nor links, the name the leader typed', () => {
     const guest = { ...facts, guest: true, member_name: 'https://golpe.example/pix-145-9 Silva' };
-    for (const kind of ['registration_confirmed', 'payment_approved', 'payment_rejected', 'pix_expired'] as const) {
+    for (const kind of [
+      'registration_confirmed',
+      'payment_approved',
+      'payment_rejected',
+      'pix_expired',
+    ] as const) {
       const mail = renderMemberEmail(kind, guest, opts);
       expect(mail.text.split('\n')[0]).toBe('Olá!');
       expect(mail.html).toContain('<p>Olá!</p>');

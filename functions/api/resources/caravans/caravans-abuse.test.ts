@@ -195,7 +195,16 @@ describe('places held unpaid', () => {
 
   it('a staff-only tier refuses a member’s checkout and caravan', async () => {
     const fx = await makeEvent(db(), { total: 20, price: 0, methods: [] });
-    await db().query('update pricing_tiers set staff_only = true where id = $1', [fx.tierId]);
+    // the event editor marks it (write_events)
+    const [staff] = await makeUsers(db(), 1);
+    await db().query(`insert into user_roles (user_id, role) values ($1, 'admin')`, [staff]);
+    const edited = await t.call(`/v1/admin/events/${fx.eventId}/tiers/${fx.tierId}`, {
+      token: t.tokenFor({ id: staff! }),
+      method: 'PUT',
+      json: { name: 'Voluntários', price: 0, total: 20, restricted_payment_methods: [], staff_only: true },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.staff_only).toBe(true);
     const l = await leader();
     const own = await t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
       token: l.token,
