@@ -154,7 +154,8 @@ async function ensureProfile(
       actorId,
       subjectId: person.id,
       action: 'profile.update',
-      details: { field: 'temple_id', from: profile.temple_id, to: body.temple_id },
+      // the person's consent, given at the desk and confirmed by staff, is recorded with the change
+      details: { field: 'temple_id', from: profile.temple_id, to: body.temple_id, consent: 'desk' },
       clientIp,
     });
   }
