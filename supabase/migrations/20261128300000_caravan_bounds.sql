@@ -14,3 +14,10 @@ alter table public.events
 
 -- the caravan limits count a leader's groups per event
 create index registration_groups_leader_event_idx on public.registration_groups (leader_id, event_id);
+
+-- an unpaid cash caravan whose hours are up: its places go back, its people and its leader are told
+alter table public.mail_outbox drop constraint mail_outbox_kind_check;
+alter table public.mail_outbox add constraint mail_outbox_kind_check check (kind in (
+  'registration_confirmed', 'payment_approved', 'payment_rejected', 'pix_expired', 'event_removed',
+  'account_deleted', 'cash_expired'
+));

@@ -181,7 +181,8 @@ export interface MailOutbox {
     | 'payment_rejected'
     | 'pix_expired'
     | 'event_removed'
-    | 'account_deleted';
+    | 'account_deleted'
+    | 'cash_expired';
   last_error: string | null;
   lease_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;

@@ -56,6 +56,21 @@ describe('the members’ e-mails', () => {
     }
   });
 
+  it('cash places that expired: the guest and the leader (about the caravan) are told, with the event link', () => {
+    const guest = renderMemberEmail(
+      'cash_expired',
+      { ...facts, guest: true, registration_status: 'expired' },
+      opts,
+    );
+    expect(guest.subject).toBe('Vaga liberada: Conferência Jovem, 2026; edição especial');
+    expect(guest.text).toContain('O pagamento em dinheiro da inscrição em Conferência Jovem');
+    expect(guest.link).toBe(`https://app.test/events/${facts.event.id}`);
+    const leader = renderMemberEmail('cash_expired', { ...facts, caravan_people: 4 }, opts);
+    expect(leader.text).toContain('Olá, Ana!');
+    expect(leader.text).toContain('sua caravana de 4 pessoas');
+    expect(leader.attachments).toEqual([]);
+  });
+
   it('a confirmed registration: the ticket code and link, and the event as .ics in São Paulo time', () => {
     const mail = renderMemberEmail('registration_confirmed', facts, opts);
     expect(mail.subject).toBe('Inscrição confirmada: Conferência Jovem, 2026; edição especial');

@@ -17,6 +17,7 @@ export type MailKind =
   | 'payment_approved'
   | 'payment_rejected'
   | 'pix_expired'
+  | 'cash_expired'
   | 'event_removed'
   | 'account_deleted';
 
@@ -33,6 +34,8 @@ export interface MemberMailFacts {
   confirmation_id?: string | null;
   /** a caravan guest's ticket (sent to the guest): the link claims it into their own account */
   guest?: boolean;
+  /** the leader's own copy of a caravan's e-mail: the people in it */
+  caravan_people?: number;
   event: {
     id: string;
     title: string;
@@ -155,6 +158,18 @@ export function renderMemberEmail(
         details,
         link: { label: m.eventLink, url: eventUrl },
         extra: { label: m.registrationLink, url: registrationUrl },
+        calendar: null,
+      };
+      break;
+    case 'cash_expired':
+      body = {
+        subject: m.subjects.cashExpired(title),
+        paragraphs: [
+          facts.caravan_people ? m.cashExpiredCaravan(title, facts.caravan_people) : m.cashExpired(title),
+          m.pixTryAgain,
+        ],
+        details,
+        link: { label: m.eventLink, url: eventUrl },
         calendar: null,
       };
       break;

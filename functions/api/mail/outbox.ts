@@ -112,6 +112,23 @@ export async function enqueueRegistrationMail(
        where f.to_address like '%@%'
       on conflict on constraint mail_outbox_dedupe_key do nothing`,
   );
+  // a caravan's cash places expired: the leader hears it once, about the group (its payment attempt)
+  if (input.kind === 'cash_expired' && input.confirmationId) {
+    await execRaw(
+      tx,
+      sql`
+        insert into public.mail_outbox (kind, to_address, dedupe_key, payload)
+        select 'cash_expired', coalesce(u.email, p.email), ${`cash_expired:leader:${input.confirmationId}`},
+               f.facts || jsonb_build_object('member_name', coalesce(p.name, ''), 'guest', false,
+                                             'caravan_people', g.people, 'strategy', 'cash')
+          from (${factsSelect(null)} where r.id = ${input.registrationId}) f
+          join public.registration_groups g on g.confirmation_id = ${input.confirmationId}
+          join public.profiles p on p.id = g.leader_id
+          left join auth.users u on u.id = g.leader_id
+         where coalesce(u.email, p.email) like '%@%'
+        on conflict on constraint mail_outbox_dedupe_key do nothing`,
+    );
+  }
 }
 
 /** What a payment attempt's move means for the member's mail (null: no e-mail). */
@@ -119,6 +136,7 @@ export function mailKindForTransition(to: ConfirmationStatus, strategy: string):
   if (to === 'paid') return 'payment_approved';
   if (to === 'rejected') return 'payment_rejected';
   if (to === 'expired' && strategy === 'mp_pix') return 'pix_expired';
+  if (to === 'expired' && strategy === 'cash') return 'cash_expired';
   return null;
 }
 

@@ -7,6 +7,7 @@ export const emailMessages = {
     approved: (title: string) => `Pagamento aprovado: ${title}`,
     rejected: (title: string) => `Pagamento recusado: ${title}`,
     pixExpired: (title: string) => `PIX expirado: ${title}`,
+    cashExpired: (title: string) => `Vaga liberada: ${title}`,
     eventRemoved: (title: string) => `Evento removido: ${title}`,
   },
   confirmed: (title: string) => `Sua inscrição em ${title} está confirmada.`,
@@ -21,6 +22,10 @@ export const emailMessages = {
   pixExpired: (title: string) =>
     `O PIX da sua inscrição em ${title} expirou sem pagamento, e a vaga voltou para o lote.`,
   pixTryAgain: 'Para participar, faça uma nova inscrição pela página do evento:',
+  cashExpired: (title: string) =>
+    `O pagamento em dinheiro da inscrição em ${title} não foi confirmado no prazo, e a vaga voltou para o lote.`,
+  cashExpiredCaravan: (title: string, people: number) =>
+    `O pagamento em dinheiro da sua caravana de ${people} pessoas em ${title} não foi confirmado no prazo, e as vagas voltaram para o lote.`,
   eventRemoved: (title: string, when: string) =>
     `O evento ${title}, marcado para ${when}, foi removido pela organização.`,
   eventRemovedKept:

@@ -10,8 +10,9 @@ import { checkoutApiErrors } from '../../../../src/domain/messages/checkout.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
 import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
-import { type EventFixture, makeEvent, makeUsers } from '../../testing/checkout-fixtures.ts';
+import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
+import { expireOverduePix } from '../mercadopago/mercadopago.service.ts';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let t: ReturnType<typeof createTestApp>;
@@ -177,10 +178,11 @@ describe('places held unpaid', () => {
     );
   });
 
-  it('an unpaid cash caravan holds its places for the event’s hours; its guests follow the group', async () => {
+  it('an unpaid cash caravan holds its places for the event’s hours, then they go back with an e-mail', async () => {
     const fx = await makeEvent(db(), { total: 10 });
     const l = await leader();
-    const { body } = await caravan(l.token, fx, { paymentMethod: 'cash', people: people(3, false) });
+    const group = people(3);
+    const { body } = await caravan(l.token, fx, { paymentMethod: 'cash', people: group });
     const attempts = await db().query<{ expires_at: Date | string | null; request_data: unknown }>(
       `select c.expires_at, c.request_data from registration_confirmations c
          join registrations r on r.id = c.registration_id where r.group_id = $1 order by c.created_at`,
@@ -191,6 +193,36 @@ describe('places held unpaid', () => {
       CARAVAN_LIMITS.cashHoldHours * 3_600_000,
     );
     expect(attempts.filter((a) => a.expires_at === null)).toHaveLength(2);
+
+    // an hour before, the sweep leaves it; after, every place goes back and everyone is told
+    const at = (h: number) => ({
+      ...t.ports,
+      clock: { now: () => new Date(t.ports.clock.now().getTime() + h * 3_600_000) },
+    });
+    const only = { confirmationId: body.confirmation_id };
+    expect(await expireOverduePix(at(CARAVAN_LIMITS.cashHoldHours - 1), only)).toEqual({
+      expired: 0,
+      paid: 0,
+    });
+    expect(await tierAvailable(db(), fx.tierId)).toBe(7);
+    expect(await expireOverduePix(at(CARAVAN_LIMITS.cashHoldHours + 1), only)).toEqual({
+      expired: 1,
+      paid: 0,
+    });
+    const statuses = await db().query<{ status: string }>(
+      'select status from registrations where group_id = $1',
+      [body.group_id],
+    );
+    expect(statuses.map((r) => r.status)).toEqual(['expired', 'expired', 'expired']);
+    expect(await tierAvailable(db(), fx.tierId)).toBe(10);
+    const mails = await db().query<{ to_address: string; payload: { caravan_people?: number } }>(
+      `select to_address, payload from mail_outbox where kind = 'cash_expired' and payload->>'registration_id' in
+         (select id::text from registrations where group_id = $1) order by to_address`,
+      [body.group_id],
+    );
+    // the leader once (about the caravan), each guest with an e-mail (the last row has none)
+    expect(mails.map((m) => m.to_address).sort()).toEqual([group[0]!.email, group[1]!.email, l.email].sort());
+    expect(mails.find((m) => m.to_address === l.email)!.payload.caravan_people).toBe(3);
   });
 
   it('a staff-only tier refuses a member’s checkout and caravan', async () => {
