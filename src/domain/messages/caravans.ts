@@ -38,6 +38,12 @@ export const caravanMessages = {
     'Este ingresso foi feito por um líder de caravana para o seu e-mail. Guarde-o na sua conta para vê-lo em Minhas inscrições.',
   claimButton: 'Guardar na minha conta »',
   claimed: 'Pronto! O ingresso agora está em Minhas inscrições.',
+  claimByCpf: (leader: string) =>
+    `${leader} inscreveu o seu CPF numa caravana deste evento. Guarde o ingresso na sua conta ou, se não vai com essa caravana, libere o seu CPF.`,
+  releaseButton: 'Liberar meu CPF',
+  released: 'Pronto! Seu CPF foi liberado: você já pode fazer a sua própria inscrição.',
+  openHeldTicket: 'Abrir o ingresso »',
+  releasedReason: 'CPF liberado pela própria pessoa',
   // the door
   doorGroupTitle: (people: number) => `Caravana de ${people} pessoas`,
   doorAdmitAll: 'Admitir todos os presentes »',
@@ -65,7 +71,14 @@ export const caravanApiErrors = {
     'Você já tem muitas pessoas com pagamento pendente nesse evento. Pague as inscrições pendentes ou fale com a secretaria.',
   CARAVAN_REFUSED_LIMIT: `Muitas caravanas recusadas em pouco tempo (até ${CARAVAN_LIMITS.refusedPerHour} por hora).`,
   TIER_STAFF_ONLY: 'Esse lote é só para inscrições feitas pela secretaria.',
+  CPF_IN_CARAVAN: 'Seu CPF está numa caravana inscrita por outra pessoa nesse evento.',
+  RELEASE_GROUP_PAYMENT:
+    'Esse ingresso carrega o pagamento da caravana: guarde-o na sua conta ou fale com quem inscreveu a caravana.',
 } as const;
+
+/** A member's checkout refused because a caravan holds their CPF: who registered it, and the way out. */
+export const cpfInCaravan = (leader: string) =>
+  `Seu CPF está na caravana inscrita por ${leader} nesse evento. Abra o ingresso para guardá-lo na sua conta ou liberar o seu CPF.`;
 
 /** The unpaid cap's refusal with the numbers: how many the leader holds, the event's cap. */
 export const caravanUnpaidLimit = (held: number, max: number) =>

@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARAVAN_LIMITS } from '../../../../src/domain/caravans.ts';
-import { caravanApiErrors, caravanUnpaidLimit } from '../../../../src/domain/messages/caravans.ts';
+import {
+  caravanApiErrors,
+  caravanUnpaidLimit,
+  cpfInCaravan,
+} from '../../../../src/domain/messages/caravans.ts';
 import { checkoutApiErrors } from '../../../../src/domain/messages/checkout.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
@@ -356,5 +360,88 @@ describe('receipts', () => {
       [l.id],
     );
     expect((await upload(l.token, own.body[0].confirmation_id)).status).toBe(200);
+  });
+});
+
+describe('a CPF someone else’s caravan holds', () => {
+  it('its owner is told by whom, and releases it (the rest stays) or claims it from their own account', async () => {
+    const fx = await makeEvent(db(), { total: 10 });
+    const squatter = await leader();
+    const [squatterName] = await db().query<{ name: string }>('select name from profiles where id = $1', [
+      squatter.id,
+    ]);
+    const [owner] = await makeUsers(db(), 1);
+    const ownerCpf = randomCpf();
+    // a confirmed account (only those hold a CPF)
+    await db().query('update auth.users set email_confirmed_at = now() where id = $1', [owner]);
+    await db().query('update profiles set cpf = $2 where id = $1', [owner, ownerCpf]);
+    const ownerToken = t.tokenFor({ id: owner!, email: `${owner}@teste.local` });
+    const group = people(3, false);
+    group[1]!.cpf = ownerCpf;
+    const { body } = await caravan(squatter.token, fx, { paymentMethod: 'cash', people: group });
+    const held = body.registrations[1].id as string;
+
+    // the owner's own checkout: who holds the CPF, and the ticket to open
+    const own = await t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
+      token: ownerToken,
+      json: { tierId: fx.tierId, paymentMethod: 'cash' },
+    });
+    expect(own.status).toBe(409);
+    expect(own.body).toEqual({
+      code: 'CPF_IN_CARAVAN',
+      message: cpfInCaravan(squatterName!.name),
+      registration_id: held,
+    });
+    const shown = await t.call(`/v1/registrations/${held}/claim`, { token: ownerToken });
+    expect(shown.body).toMatchObject({ id: held, leader_name: squatterName!.name, can_release: true });
+    // nobody else may see or release it; the group's payment is not the owner's to cancel
+    const stranger = (await leader()).token;
+    expect((await t.call(`/v1/registrations/${held}/claim`, { token: stranger })).status).toBe(404);
+    expect(
+      (await t.call(`/v1/registrations/${held}/release`, { token: stranger, method: 'POST' })).status,
+    ).toBe(403);
+    const head = body.registrations[0].id as string;
+    await db().query('update profiles set cpf = $2 where id = $1', [owner, group[0]!.cpf]);
+    const refused = await t.call(`/v1/registrations/${head}/release`, { token: ownerToken, method: 'POST' });
+    expect(refused.body).toEqual({
+      code: 'RELEASE_GROUP_PAYMENT',
+      message: caravanApiErrors.RELEASE_GROUP_PAYMENT,
+    });
+    await db().query('update profiles set cpf = $2 where id = $1', [owner, ownerCpf]);
+
+    const released = await t.call(`/v1/registrations/${held}/release`, { token: ownerToken, method: 'POST' });
+    expect(released.body).toEqual({ registration_id: held, status: 'canceled' });
+    const statuses = await db().query<{ id: string; status: string }>(
+      'select id, status from registrations where group_id = $1',
+      [body.group_id],
+    );
+    expect(Object.fromEntries(statuses.map((r) => [r.id, r.status]))).toEqual({
+      [head]: 'pending',
+      [held]: 'canceled',
+      [body.registrations[2].id]: 'pending',
+    });
+    expect(await tierAvailable(db(), fx.tierId)).toBe(8);
+    // now the owner registers on their own account
+    const mine = await t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
+      token: ownerToken,
+      json: { tierId: fx.tierId, paymentMethod: 'cash' },
+    });
+    expect(mine.status).toBe(201);
+
+    // another event: the owner claims the ticket instead
+    const fx2 = await makeEvent(db(), { total: 10 });
+    const again = await caravan(squatter.token, fx2, {
+      paymentMethod: 'cash',
+      people: [people(1)[0], { ...group[1]!, email: '' }],
+    });
+    const ticket = again.body.registrations[1].id as string;
+    expect(
+      (await t.call(`/v1/registrations/${ticket}/claim`, { token: ownerToken, method: 'POST' })).status,
+    ).toBe(200);
+    const [moved] = await db().query<{ user_id: string; guest_cpf: string | null }>(
+      'select user_id, guest_cpf from registrations where id = $1',
+      [ticket],
+    );
+    expect(moved).toEqual({ user_id: owner, guest_cpf: null });
   });
 });

@@ -8,7 +8,13 @@ import { peekHits, THROTTLES, takeHit, tooMany } from '../../lib/throttle.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { writeEvents } from '../../middleware/write-events.ts';
-import { caravanCheckout, claimRegistration, readClaimable, setCaravanLimits } from './caravans.service.ts';
+import {
+  caravanCheckout,
+  claimRegistration,
+  readClaimable,
+  releaseRegistration,
+  setCaravanLimits,
+} from './caravans.service.ts';
 
 const uuid = v.pipe(v.string(), v.uuid());
 const notFoundId = () => notFound('REGISTRATION_NOT_FOUND');
@@ -60,6 +66,12 @@ export const caravansRoutes = new Hono<AppEnv>()
     requireUser,
     valid('param', v.object({ id: uuid }), notFoundId),
     async (c) => c.json(await readClaimable(c.get('ports').db, c.get('user'), c.req.valid('param').id)),
+  )
+  .post(
+    '/v1/registrations/:id/release',
+    requireUser,
+    valid('param', v.object({ id: uuid }), notFoundId),
+    async (c) => c.json(await releaseRegistration(c.get('ports').db, c.get('user'), c.req.valid('param').id)),
   )
   .post(
     '/v1/registrations/:id/claim',

@@ -18,7 +18,11 @@ import {
   type CaravanLimitsBody,
   type CaravanPerson,
 } from '../../../../src/domain/caravans.ts';
-import { caravanCpfRegistered, caravanUnpaidLimit } from '../../../../src/domain/messages/caravans.ts';
+import {
+  caravanCpfRegistered,
+  caravanMessages,
+  caravanUnpaidLimit,
+} from '../../../../src/domain/messages/caravans.ts';
 import { INACTIVE_STATUSES, isActiveStatus } from '../../../../src/domain/registrations.ts';
 import type { ConfirmationStatus, PaymentMethod } from '../../../../src/domain/types.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
@@ -30,6 +34,7 @@ import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { checkTierAndMethod, requireCompleteProfile } from '../checkout/checkout.service.ts';
 import { type MethodContext, type StartedAttempt, startedAttempt } from '../checkout/methods/method.ts';
+import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 import { takePlaces } from '../tiers/places.ts';
 
 /** Methods a caravan may pay with: one payment for the total (a voucher is one person's). */
@@ -347,9 +352,29 @@ async function checkUnpaidCap(
 }
 
 /**
- * The signed-in account takes a caravan ticket made for its e-mail: the registration moves to it
- * (and a guest check-in with it), its guest fields are cleared. Refused when the e-mails differ or
- * the account already has an active registration on the event (ALREADY_REGISTERED).
+ * Who may take (or release) a guest's ticket: the account of the guest's e-mail, or the confirmed
+ * account whose CPF it is (only confirmed accounts hold a CPF) — a person whose CPF someone else's
+ * caravan holds settles it from their own account. Answers how, or null.
+ */
+async function guestHolder(
+  db: Db,
+  user: AuthContextUser,
+  reg: { guest_email: string | null; guest_cpf: string | null },
+): Promise<'email' | 'cpf' | null> {
+  const email = (user.email ?? '').trim().toLowerCase();
+  if (email && (reg.guest_email ?? '').toLowerCase() === email) return 'email';
+  const profile = await runOneOrNull(
+    db,
+    qb.selectFrom('profiles').select(['cpf', 'account_confirmed']).where('id', '=', user.id),
+  );
+  if (profile?.account_confirmed && profile.cpf && profile.cpf === reg.guest_cpf) return 'cpf';
+  return null;
+}
+
+/**
+ * The signed-in account takes a caravan ticket made for its e-mail or its CPF: the registration
+ * moves to it (and a guest check-in with it), its guest fields are cleared. Refused for anyone else
+ * or when the account already has an active registration on the event (ALREADY_REGISTERED).
  */
 export async function claimRegistration(
   db: Db,
@@ -366,10 +391,7 @@ export async function claimRegistration(
         .forUpdate(),
     );
     if (!reg || reg.guest_cpf === null) throw notFound('REGISTRATION_NOT_FOUND');
-    const email = (user.email ?? '').trim().toLowerCase();
-    if (!email || (reg.guest_email ?? '').toLowerCase() !== email) {
-      throw new ApiHttpError(403, 'CLAIM_NOT_ALLOWED');
-    }
+    if (!(await guestHolder(tx, user, reg))) throw new ApiHttpError(403, 'CLAIM_NOT_ALLOWED');
     const own = await runOneOrNull(
       tx,
       qb
@@ -400,20 +422,88 @@ export async function claimRegistration(
   });
 }
 
-/** A ticket a guest may claim, as the claim page shows it (only to the account of that e-mail). */
+/**
+ * POST /v1/registrations/{id}/release: the person a guest ticket names (by CPF or e-mail) does not
+ * go with that caravan: their registration is canceled (the place goes back to the tier), the rest
+ * of the caravan stays. The group's payment attempt is not theirs to cancel (RELEASE_GROUP_PAYMENT):
+ * they may claim it instead.
+ */
+export async function releaseRegistration(
+  db: Db,
+  user: AuthContextUser,
+  registrationId: string,
+): Promise<{ registration_id: string; status: 'canceled' }> {
+  const reg = await runOneOrNull(
+    db,
+    qb
+      .selectFrom('registrations as r')
+      .leftJoin('registration_groups as g', 'g.id', 'r.group_id')
+      .select(['r.id', 'r.guest_cpf', 'r.guest_email', 'r.status', 'g.confirmation_id as group_payment'])
+      .select((eb) =>
+        eb
+          .selectFrom('registration_confirmations as c')
+          .select('c.id')
+          .whereRef('c.registration_id', '=', 'r.id')
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(1)
+          .as('attempt_id'),
+      )
+      .where('r.id', '=', registrationId),
+  );
+  if (!reg || reg.guest_cpf === null || !reg.attempt_id) throw notFound('REGISTRATION_NOT_FOUND');
+  if (!(await guestHolder(db, user, reg))) throw new ApiHttpError(403, 'CLAIM_NOT_ALLOWED');
+  if (reg.attempt_id === reg.group_payment) throw new ApiHttpError(409, 'RELEASE_GROUP_PAYMENT');
+  if (!isActiveStatus(reg.status)) return { registration_id: reg.id, status: 'canceled' };
+  await transitionConfirmation(db, {
+    confirmationId: reg.attempt_id,
+    to: 'canceled',
+    reason: caravanMessages.releasedReason,
+  });
+  return { registration_id: reg.id, status: 'canceled' };
+}
+
+/** A ticket a guest may claim, as the claim page shows it (only to the account of that e-mail or CPF). */
 export async function readClaimable(db: Db, user: AuthContextUser, registrationId: string) {
   const row = await runOneOrNull(
     db,
     qb
       .selectFrom('registrations as r')
       .innerJoin('events as e', 'e.id', 'r.event_id')
-      .select(['r.id', 'r.guest_name', 'r.guest_email', 'e.title', 'e.starts_at'])
+      .innerJoin('profiles as leader', 'leader.id', 'r.user_id')
+      .leftJoin('registration_groups as g', 'g.id', 'r.group_id')
+      .select([
+        'r.id',
+        'r.guest_name',
+        'r.guest_email',
+        'r.guest_cpf',
+        'r.status',
+        'e.title',
+        'leader.name as leader_name',
+        'g.confirmation_id as group_payment',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('registration_confirmations as c')
+          .select('c.id')
+          .whereRef('c.registration_id', '=', 'r.id')
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(1)
+          .as('attempt_id'),
+      )
       .where('r.id', '=', registrationId)
       .where('r.guest_cpf', 'is not', null),
   );
-  const email = (user.email ?? '').trim().toLowerCase();
-  if (!row || (row.guest_email ?? '').toLowerCase() !== email) throw notFound('REGISTRATION_NOT_FOUND');
-  return { id: row.id, name: row.guest_name ?? '', event_title: row.title };
+  if (!row || !(await guestHolder(db, user, row))) throw notFound('REGISTRATION_NOT_FOUND');
+  return {
+    id: row.id,
+    name: row.guest_name ?? '',
+    event_title: row.title,
+    leader_name: row.leader_name,
+    /** the person may cancel their own place (not the caravan's payment, not one already over) */
+    can_release: isActiveStatus(row.status) && row.attempt_id !== row.group_payment,
+  };
 }
 
 /** Staff set the event's caravan limits: people one leader may hold unpaid, hours cash holds places. */

@@ -81,7 +81,10 @@ export async function singlePageSignup(
           { staffMethod: method },
         );
       } catch (error) {
-        if (error instanceof ApiHttpError && error.code === 'ALREADY_REGISTERED') {
+        if (
+          error instanceof ApiHttpError &&
+          (error.code === 'ALREADY_REGISTERED' || error.code === 'CPF_IN_CARAVAN')
+        ) {
           throw conflict('USER_ALREADY_REGISTERED');
         }
         throw error;
