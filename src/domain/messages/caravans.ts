@@ -44,6 +44,7 @@ export const caravanMessages = {
   released: 'Pronto! Seu CPF foi liberado: você já pode fazer a sua própria inscrição.',
   openHeldTicket: 'Abrir o ingresso »',
   releasedReason: 'CPF liberado pela própria pessoa',
+  seeEvents: 'Ver os eventos »',
   // the door
   doorGroupTitle: (people: number) => `Caravana de ${people} pessoas`,
   doorAdmitAll: 'Admitir todos os presentes »',
