@@ -130,7 +130,10 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
 
   app.notFound((c) => errorJson(c, 404, 'NOT_FOUND'));
   app.onError((error, c) => {
-    if (error instanceof ApiHttpError) return c.json(error.toBody(), error.status);
+    if (error instanceof ApiHttpError) {
+      if (error.retryAfter) c.header('Retry-After', String(error.retryAfter));
+      return c.json(error.toBody(), error.status);
+    }
     // a constraint or data error of Postgres: its API code (pg-errors.ts), never a 500
     const fromPg = errorFromPg(error);
     if (fromPg) return c.json(fromPg.toBody(), fromPg.status);

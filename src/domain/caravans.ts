@@ -6,6 +6,9 @@
  * browser (the form) and the API (the authority).
  */
 import * as v from 'valibot';
+
+export { CARAVAN_LIMITS } from './caravan-limits.ts';
+
 import { caravanMessages as m } from './messages/caravans.ts';
 import { cpfSchema, emailSchema, fullNameSchema } from './validation.ts';
 
@@ -85,6 +88,26 @@ export function duplicateCpfRow(people: readonly { cpf: string }[]): number | nu
   }
   return null;
 }
+
+/**
+ * Body of PUT /v1/admin/events/{id}/caravan-limits (write_events): the people one leader may hold
+ * unpaid on the event, and the hours an unpaid cash caravan keeps its places.
+ */
+export const caravanLimitsBodySchema = v.object({
+  unpaidPerLeader: v.pipe(
+    v.number(m.unpaidPerLeader),
+    v.integer(m.unpaidPerLeader),
+    v.minValue(2, m.unpaidPerLeader),
+    v.maxValue(1000, m.unpaidPerLeader),
+  ),
+  cashHoldHours: v.pipe(
+    v.number(m.cashHoldHours),
+    v.integer(m.cashHoldHours),
+    v.minValue(1, m.cashHoldHours),
+    v.maxValue(720, m.cashHoldHours),
+  ),
+});
+export type CaravanLimitsBody = v.InferOutput<typeof caravanLimitsBodySchema>;
 
 /** The group as the member's registrations answer carries it on each of its registrations. */
 export interface RegistrationGroupInfo {

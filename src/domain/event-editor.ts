@@ -267,6 +267,8 @@ const tierFields = {
   restricted_payment_methods: paymentMethods,
   custom_pix_key: optionalText(200),
   payment_link: optionalHttpsUrlSchema,
+  /** only staff register people on it (the desk's signup), e.g. the volunteers' tier */
+  staff_only: v.optional(v.boolean(), false),
 };
 
 type TierWindow = { starts_at: string | null; ends_at: string | null };

@@ -292,6 +292,11 @@ export const voucherBodySchema = v.object({ voucher: voucherCodeSchema, eventId:
 
 /** Receipts: images or a PDF, at most 5 MB (product-spec.md §4 file flow). */
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * All the receipts one member keeps stored, together: 30 MB (six receipts of the largest size; a
+ * phone's photo of a PIX is a few hundred KB). A caravan's payment takes one receipt, not one per person.
+ */
+export const RECEIPTS_MEMBER_MAX_BYTES = 30 * 1024 * 1024;
 export const RECEIPT_TYPES = [
   'image/jpeg',
   'image/png',

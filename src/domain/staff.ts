@@ -116,27 +116,40 @@ export const userParamSchema = v.object({ id: uuid });
 export const roleParamSchema = v.object({ id: uuid, role: v.picklist(SEEDED_ROLES) });
 
 /** Body of POST /v1/admin/single-page-signup (product-spec.md §7: email, tier, temple_id, voucher). */
-export const singlePageSignupSchema = v.object({
-  email: emailSchema,
-  tier: v.pipe(v.string(m.required), v.uuid(m.required)),
-  temple_id: v.pipe(
-    v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid(m.congregation))]))),
-    v.transform((x) => (x ? x : null)),
+export const singlePageSignupSchema = v.pipe(
+  v.object({
+    email: emailSchema,
+    tier: v.pipe(v.string(m.required), v.uuid(m.required)),
+    temple_id: v.pipe(
+      v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid(m.congregation))]))),
+      v.transform((x) => (x ? x : null)),
+    ),
+    voucher: v.pipe(
+      v.optional(v.nullable(v.string()), ''),
+      v.transform((x) => (x ?? '').trim()),
+      v.union([v.literal(''), voucherCodeSchema]),
+    ),
+    /** a new account's name (optional; the e-mail's first part otherwise) */
+    name: v.pipe(
+      v.optional(v.nullable(v.string()), ''),
+      v.transform((x) => (x ?? '').trim()),
+      v.union([v.literal(''), fullNameSchema]),
+    ),
+    /** 'Atualizar templo': an existing person's congregation becomes temple_id */
+    update_temple: v.optional(v.boolean(), false),
+    /** staff confirm the person, at the desk, agreed to the change of congregation */
+    temple_consent: v.optional(v.boolean(), false),
+  }),
+  // a person's congregation changes only with their consent, given at the desk and recorded
+  v.forward(
+    v.partialCheck(
+      [['update_temple'], ['temple_consent']],
+      (x) => !x.update_temple || x.temple_consent === true,
+      staffMessages.templeConsentRequired,
+    ),
+    ['temple_consent'],
   ),
-  voucher: v.pipe(
-    v.optional(v.nullable(v.string()), ''),
-    v.transform((x) => (x ?? '').trim()),
-    v.union([v.literal(''), voucherCodeSchema]),
-  ),
-  /** a new account's name (optional; the e-mail's first part otherwise) */
-  name: v.pipe(
-    v.optional(v.nullable(v.string()), ''),
-    v.transform((x) => (x ?? '').trim()),
-    v.union([v.literal(''), fullNameSchema]),
-  ),
-  /** 'Atualizar templo': an existing person's congregation becomes temple_id */
-  update_temple: v.optional(v.boolean(), false),
-});
+);
 export type SinglePageSignupBody = v.InferOutput<typeof singlePageSignupSchema>;
 export type SinglePageSignupInput = v.InferInput<typeof singlePageSignupSchema>;
 

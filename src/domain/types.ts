@@ -65,6 +65,8 @@ export interface PricingTier {
   restricted_payment_methods: PaymentMethod[];
   custom_pix_key: string | null;
   payment_link: string | null;
+  /** Only staff register people on it (the desk's signup); members' checkouts and caravans are refused. */
+  staff_only?: boolean;
 }
 
 export interface EventFile {

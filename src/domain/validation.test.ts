@@ -121,6 +121,23 @@ describe('full name', () => {
     expect(messageOf(fullNameSchema, '')).toBe(m.fullName);
     expect(v.parse(fullNameSchema, '  Maria   da Silva ')).toBe('Maria da Silva');
   });
+
+  it('refuses a link or an e-mail address (it is printed in e-mails and on staff screens)', () => {
+    for (const name of [
+      'https://golpe.example/pix-145-9 Silva',
+      'Pix golpe.example/pix',
+      'Ana www.golpe',
+      'Ana //golpe',
+      'Ana ana@golpe.example',
+      'Paga AQUI.com.br',
+      'Ana golpe.COM',
+    ]) {
+      expect(messageOf(fullNameSchema, name), name).toBe(m.nameWithLink);
+    }
+    for (const name of ["Maria D'Ávila", 'J. R. Souza', 'Ana S.A. Silva', 'José Sr. Lima', 'Mª da Silva']) {
+      expect(v.safeParse(fullNameSchema, name).success, name).toBe(true);
+    }
+  });
 });
 
 describe('CPF and phone', () => {

@@ -121,12 +121,23 @@ export const passwordSchema = v.pipe(
   v.maxLength(72, m.passwordMax),
 );
 
+/**
+ * Whether a text holds a link or an e-mail address as a mail client would show it clickable: a
+ * scheme (`http:`, `//`), `www.`, an `@` between characters, or a host name (`golpe.example`, a
+ * word, a dot, two or more letters). Names are printed in e-mails and on staff screens: a name that
+ * carries one of these is refused everywhere a name is typed.
+ */
+export function hasLinkOrEmail(text: string): boolean {
+  return /[a-z][a-z0-9+.-]*:\/\/|\/\/|\bwww\.|\S@\S|[\p{L}\p{N}_-]\.\p{L}{2,}/iu.test(text);
+}
+
 export const fullNameSchema = v.pipe(
   v.string(m.fullName),
   v.trim(),
   v.nonEmpty(m.fullName),
   v.regex(/\S\s+\S/, m.fullName),
   v.maxLength(120, m.fullName),
+  v.check((s) => !hasLinkOrEmail(s), m.nameWithLink),
   v.transform((s) => s.replace(/\s+/g, ' ')),
 );
 

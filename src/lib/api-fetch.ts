@@ -18,6 +18,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** what else the error answer carried (e.g. the registration a CPF_IN_CARAVAN names) */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiFailure';
@@ -101,7 +103,12 @@ export async function unwrap<R extends ClientResponse<unknown>>(request: Promise
   const json: unknown = text ? safeJson(text) : null;
   if (!res.ok) {
     const err = (json ?? {}) as { code?: string; message?: string };
-    throw new ApiFailure(res.status, err.code ?? 'INTERNAL', err.message ?? apiErrors.INTERNAL);
+    throw new ApiFailure(
+      res.status,
+      err.code ?? 'INTERNAL',
+      err.message ?? apiErrors.INTERNAL,
+      typeof json === 'object' && json && !Array.isArray(json) ? (json as Record<string, unknown>) : {},
+    );
   }
   return json as ApiBody<R>;
 }

@@ -255,3 +255,71 @@ test('a group of 5 on a tier with 4 places left is refused with nothing taken', 
     await callApi(request, admin, 'DELETE', `/v1/admin/events/${EVENT.id}/tiers/${tierId}`);
   }
 });
+
+test('a name with a link is refused by the form; a CPF held by another caravan is released by its owner', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const leader = await newMember(request, 'Lucas Caravana');
+  const owner = await newMember(request, 'Olga Dona');
+  const ownerToken = await tokenOf(request, owner);
+  const me = await callApi<{ profile: { cpf: string } }>(request, ownerToken, 'GET', '/v1/me');
+  const ownerCpf = me.body.profile.cpf;
+
+  // the form says it before anything is sent
+  await login(page, leader);
+  await page.goto(`/caravan/${EVENT.id}/${TIER.id}`);
+  await fillCaravan(page, [
+    { name: 'https://golpe.example/pix Silva', cpf: randomCpf(), email: '' },
+    { name: 'Rita Souza Caravana', cpf: randomCpf(), email: '' },
+  ]);
+  await page.getByLabel('Forma de pagamento').selectOption({ label: 'Pagamento presencial' });
+  await page.getByRole('button', { name: 'Inscrever caravana »' }).click();
+  await expect(page.getByText('O nome não pode ter link nem e-mail.')).toBeVisible();
+
+  // the leader's caravan holds the owner's CPF (row 2)
+  const made = await callApi<{ registrations: { id: string }[] }>(
+    request,
+    await tokenOf(request, leader),
+    'POST',
+    `/v1/checkout/${EVENT.id}/${TIER.id}/caravan`,
+    {
+      tierId: TIER.id,
+      paymentMethod: 'cash',
+      people: [
+        { name: 'Rita Souza Caravana', cpf: randomCpf(), email: '' },
+        { name: 'Olga Dona Outra', cpf: ownerCpf, email: '' },
+      ],
+    },
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const held = made.body.registrations[1]!.id;
+  const refused = await callApi<{ code: string; message: string; registration_id: string }>(
+    request,
+    ownerToken,
+    'POST',
+    `/v1/checkout/${EVENT.id}/${TIER.id}`,
+    { tierId: TIER.id, paymentMethod: 'cash' },
+  );
+  expect(refused.body).toMatchObject({ code: 'CPF_IN_CARAVAN', registration_id: held });
+  expect(refused.body.message).toContain('Lucas Caravana');
+
+  // the owner, signed in, opens the ticket: who registered it, and 'Liberar meu CPF'
+  const context = await browser.newContext();
+  const own = await context.newPage();
+  await login(own, owner, { redirectTo: `/claim/${held}` });
+  await expect(own.getByText(/Lucas Caravana inscreveu o seu CPF numa caravana/)).toBeVisible();
+  await expectFits320(own);
+  await own.getByRole('button', { name: 'Liberar meu CPF' }).click();
+  await expect(own.getByRole('status')).toHaveText(
+    'Pronto! Seu CPF foi liberado: você já pode fazer a sua própria inscrição.',
+  );
+  await expect(own.getByRole('status')).toBeInViewport();
+  await context.close();
+  const again = await callApi(request, ownerToken, 'POST', `/v1/checkout/${EVENT.id}/${TIER.id}`, {
+    tierId: TIER.id,
+    paymentMethod: 'cash',
+  });
+  expect(again.status, JSON.stringify(again.body)).toBe(201);
+});

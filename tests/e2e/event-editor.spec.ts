@@ -243,6 +243,15 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await editDialog.getByLabel('Total de vagas (vazio = sem limite)').fill('40');
   await editDialog.getByRole('button', { name: 'Salvar lote' }).click();
   await expect(page.getByTestId('tier-row').nth(0)).toContainText('39 / 40');
+  // a tier only the desk registers on (volunteers): members' checkouts are refused on the server
+  await page.getByRole('button', { name: 'Editar Entrada gratuita' }).click();
+  const freeDialog = page.getByRole('dialog', { name: 'Editar' });
+  await freeDialog.getByLabel('Só a secretaria inscreve neste lote (ex.: voluntários)').check();
+  await freeDialog.getByRole('button', { name: 'Salvar lote' }).click();
+  await expect(freeDialog).toBeHidden();
+  await expect(page.getByTestId('tier-row').filter({ hasText: 'Entrada gratuita' })).toContainText(
+    'Só secretaria',
+  );
 
   // unsaved changes ask before leaving
   await page.getByLabel('Título', { exact: true }).fill(`${title} (alterado)`);

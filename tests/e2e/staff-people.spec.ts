@@ -102,6 +102,7 @@ test('secretaria@ signs up an existing person and updates their congregation', a
   );
   await temple.selectOption(other);
   await page.getByLabel('Atualizar templo').check();
+  await page.getByLabel('A pessoa está aqui e concordou em mudar a congregação').check();
   await page.getByRole('button', { name: 'Inscrever' }).click();
   await expect(page.getByText('Cadastro criado com sucesso!')).toBeVisible({ timeout: 30_000 });
 

@@ -29,3 +29,24 @@ export async function takeHit(
   if ((row?.hits ?? 0) <= max) return null;
   return Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
 }
+
+/**
+ * The seconds until the window of `key` ends when it already holds `max` hits, else null; counts
+ * nothing (for limits that count only failures: looked at first, hit when the failure comes).
+ */
+export async function peekHits(
+  db: Db,
+  key: string,
+  max: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<number | null> {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const [row] = await db.query<{ hits: number }>(
+    'select hits from public.api_throttles where key = $1 and window_start = $2',
+    [key, new Date(start).toISOString()],
+  );
+  if ((row?.hits ?? 0) < max) return null;
+  return Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
+}

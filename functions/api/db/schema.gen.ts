@@ -148,6 +148,7 @@ export interface Events {
   allowed_payment_methods: Generated<
     ('mp_pix' | 'mp_card' | 'file' | 'cash' | 'link' | 'voucher' | 'open')[]
   >;
+  cash_hold_hours: Generated<number>;
   checkin_ends_at: Timestamp | null;
   checkin_policy: Generated<'requires' | 'none'>;
   checkin_starts_at: Timestamp | null;
@@ -163,6 +164,7 @@ export interface Events {
   registration_policy: Generated<'open' | 'allows' | 'requires'>;
   starts_at: Timestamp;
   title: string;
+  unpaid_per_leader: Generated<number>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -180,6 +182,7 @@ export interface MailOutbox {
     | 'pix_expired'
     | 'event_removed'
     | 'account_deleted'
+    | 'cash_expired'
     | 'caravan_summary';
   last_error: string | null;
   lease_until: Timestamp | null;
@@ -218,6 +221,7 @@ export interface PricingTiers {
   restricted_payment_methods: Generated<
     ('mp_pix' | 'mp_card' | 'file' | 'cash' | 'link' | 'voucher' | 'open')[]
   >;
+  staff_only: Generated<boolean>;
   starts_at: Timestamp | null;
   total: number | null;
   updated_at: Generated<Timestamp>;
@@ -434,6 +438,7 @@ export type ConstraintName =
   | 'event_venues_pkey'
   | 'event_venues_venue_id_fkey'
   | 'events_allowed_payment_methods_check'
+  | 'events_cash_hold_hours_check'
   | 'events_checkin_policy_check'
   | 'events_checkin_window'
   | 'events_external_redirect_http'
@@ -442,6 +447,7 @@ export type ConstraintName =
   | 'events_pkey'
   | 'events_registration_policy_check'
   | 'events_title_check'
+  | 'events_unpaid_per_leader_check'
   | 'mail_outbox_dedupe_key'
   | 'mail_outbox_kind_check'
   | 'mail_outbox_pkey'

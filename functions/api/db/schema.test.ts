@@ -81,6 +81,7 @@ describe('schema.gen.ts (npm run db:types)', () => {
     );
     expectTypeOf<Selectable<Events>>().toEqualTypeOf<{
       allowed_payment_methods: PaymentMethod[];
+      cash_hold_hours: number;
       checkin_ends_at: Date | null;
       checkin_policy: 'requires' | 'none';
       checkin_starts_at: Date | null;
@@ -96,6 +97,7 @@ describe('schema.gen.ts (npm run db:types)', () => {
       registration_policy: 'open' | 'allows' | 'requires';
       starts_at: Date;
       title: string;
+      unpaid_per_leader: number;
       updated_at: Date;
     }>();
     // only title and starts_at are required on insert; timestamps take a Date or an ISO string

@@ -26,13 +26,17 @@ export class ApiHttpError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: ApiErrorCode,
     message?: string,
+    /** a 429's seconds to wait, sent as Retry-After */
+    readonly retryAfter?: number,
+    /** facts the client acts on, next to code and message (e.g. the registration holding a CPF) */
+    readonly extra?: Record<string, string>,
   ) {
     super(message ?? errorMessages[code]);
     this.name = 'ApiHttpError';
   }
 
   toBody(): ApiError {
-    return { code: this.code, message: this.message };
+    return { ...this.extra, code: this.code, message: this.message };
   }
 }
 

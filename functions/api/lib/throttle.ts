@@ -21,7 +21,7 @@ export function clientAddress(c: Context<AppEnv>): string {
 }
 
 export { retryText, signupLimit } from '../../../src/domain/throttles.ts';
-export { takeHit } from '../adapters/throttle-store.ts';
+export { peekHits, takeHit } from '../adapters/throttle-store.ts';
 
 /** Throttles of the API: hits per window (seconds). */
 export const THROTTLES = {
@@ -30,6 +30,8 @@ export const THROTTLES = {
   /** voucher codes tried per member and per client address */
   voucherPerUser: { max: 10, window: 60 },
   voucherPerAddress: { max: 30, window: 60 },
+  /** caravans refused (a CPF already registered on the event) per member: each refusal names a row */
+  caravanRefusedPerUser: { max: 10, window: 60 * 60 },
   /** signups per client address (SIGNUP_LIMIT may change the 10: signupLimit) */
   signupPerAddress: SIGNUP_PER_ADDRESS,
 } as const;

@@ -37,6 +37,40 @@ describe('the members’ e-mails', () => {
     expect(gone.attachments).toEqual([]);
   });
 
+  it('a caravan guest’s e-mail never opens with, nor links, the name the leader typed', () => {
+    const guest = { ...facts, guest: true, member_name: 'https://golpe.example/pix-145-9 Silva' };
+    for (const kind of [
+      'registration_confirmed',
+      'payment_approved',
+      'payment_rejected',
+      'pix_expired',
+    ] as const) {
+      const mail = renderMemberEmail(kind, guest, opts);
+      expect(mail.text.split('\n')[0]).toBe('Olá!');
+      expect(mail.html).toContain('<p>Olá!</p>');
+      expect(mail.subject).not.toContain('golpe');
+      // only a detail of the ticket, as text, never inside a link
+      expect(mail.text).toContain('Ingresso de: https://golpe.example/pix-145-9 Silva');
+      expect(mail.html).not.toMatch(/<a [^>]*>[^<]*golpe/);
+      expect(mail.html).not.toMatch(/href="[^"]*golpe/);
+    }
+  });
+
+  it('cash places that expired: the guest and the leader (about the caravan) are told, with the event link', () => {
+    const guest = renderMemberEmail(
+      'cash_expired',
+      { ...facts, guest: true, registration_status: 'expired' },
+      opts,
+    );
+    expect(guest.subject).toBe('Vaga liberada: Conferência Jovem, 2026; edição especial');
+    expect(guest.text).toContain('O pagamento em dinheiro da inscrição em Conferência Jovem');
+    expect(guest.link).toBe(`https://app.test/events/${facts.event.id}`);
+    const leader = renderMemberEmail('cash_expired', { ...facts, caravan_people: 4 }, opts);
+    expect(leader.text).toContain('Olá, Ana!');
+    expect(leader.text).toContain('sua caravana de 4 pessoas');
+    expect(leader.attachments).toEqual([]);
+  });
+
   it('a confirmed registration: the ticket code and link, and the event as .ics in São Paulo time', () => {
     const mail = renderMemberEmail('registration_confirmed', facts, opts);
     expect(mail.subject).toBe('Inscrição confirmada: Conferência Jovem, 2026; edição especial');

@@ -18,6 +18,7 @@ export type MailKind =
   | 'payment_approved'
   | 'payment_rejected'
   | 'pix_expired'
+  | 'cash_expired'
   | 'event_removed'
   | 'account_deleted'
   | 'caravan_summary';
@@ -37,6 +38,8 @@ export interface MemberMailFacts {
   guest?: boolean;
   /** the registration's tier (older rows lack it): where 'Tentar novamente' starts a new attempt */
   tier_id?: string;
+  /** the leader's own copy of a caravan's e-mail: the people in it */
+  caravan_people?: number;
   event: {
     id: string;
     title: string;
@@ -88,7 +91,9 @@ export function renderMemberEmail(
     return renderCaravanSummary(facts as unknown as CaravanSummaryFacts, opts.siteUrl, opts.now);
   const now = opts.now ?? new Date();
   const title = facts.event.title;
-  const firstName = facts.member_name.trim().split(/\s+/)[0] ?? '';
+  // a guest's name was typed by the caravan's leader: it never opens the e-mail (a plain 'Olá!'),
+  // it is only a detail of the ticket (names holding a link or an e-mail are refused at checkout)
+  const firstName = facts.guest ? '' : (facts.member_name.trim().split(/\s+/)[0] ?? '');
   const startsAt = new Date(facts.event.starts_at);
   const when = formatLongDateTime(startsAt, now);
   const registrationUrl = facts.guest
@@ -100,6 +105,7 @@ export function renderMemberEmail(
   const code = formatSeq(facts.seq);
 
   const details: [string, string][] = [
+    ...(facts.guest ? [[m.details.person, facts.member_name] as [string, string]] : []),
     [m.details.event, title],
     [m.details.when, when],
   ];
@@ -189,6 +195,18 @@ export function renderMemberEmail(
             extra: { label: m.eventLink, url: eventUrl },
             calendar: null,
           };
+      break;
+    case 'cash_expired':
+      body = {
+        subject: m.subjects.cashExpired(title),
+        paragraphs: [
+          facts.caravan_people ? m.cashExpiredCaravan(title, facts.caravan_people) : m.cashExpired(title),
+          m.cashTryAgain,
+        ],
+        details,
+        link: { label: m.eventLink, url: eventUrl },
+        calendar: null,
+      };
       break;
     case 'event_removed':
       body = {

@@ -124,6 +124,23 @@ export async function enqueueRegistrationMail(
        where f.to_address like '%@%'
       on conflict on constraint mail_outbox_dedupe_key do nothing`,
   );
+  // a caravan's cash places expired: the leader hears it once, about the group (its payment attempt)
+  if (input.kind === 'cash_expired' && input.confirmationId) {
+    await execRaw(
+      tx,
+      sql`
+        insert into public.mail_outbox (kind, to_address, dedupe_key, payload)
+        select 'cash_expired', coalesce(u.email, p.email), ${`cash_expired:leader:${input.confirmationId}`},
+               f.facts || jsonb_build_object('member_name', coalesce(p.name, ''), 'guest', false,
+                                             'caravan_people', g.people, 'strategy', 'cash')
+          from (${factsSelect(null)} where r.id = ${input.registrationId}) f
+          join public.registration_groups g on g.confirmation_id = ${input.confirmationId}
+          join public.profiles p on p.id = g.leader_id
+          left join auth.users u on u.id = g.leader_id
+         where coalesce(u.email, p.email) like '%@%'
+        on conflict on constraint mail_outbox_dedupe_key do nothing`,
+    );
+  }
 }
 
 /** The group payment's statuses the leader hears about (the summary again, with every ticket's state). */
@@ -186,10 +203,11 @@ export async function enqueueCaravanSummary(
 export function mailKindForTransition(
   to: ConfirmationStatus,
   strategy: string,
-): 'payment_approved' | 'payment_rejected' | 'pix_expired' | null {
+): 'payment_approved' | 'payment_rejected' | 'pix_expired' | 'cash_expired' | null {
   if (to === 'paid') return 'payment_approved';
   if (to === 'rejected') return 'payment_rejected';
   if (to === 'expired' && strategy === 'mp_pix') return 'pix_expired';
+  if (to === 'expired' && strategy === 'cash') return 'cash_expired';
   return null;
 }
 

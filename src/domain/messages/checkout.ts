@@ -80,6 +80,9 @@ export const checkoutApiErrors = {
   VOUCHER_INVALID: 'Voucher inválido...',
   RECEIPT_INVALID: 'Envie uma imagem (JPG, PNG, WEBP, HEIC) ou um PDF.',
   RECEIPT_TOO_LARGE: 'O comprovante deve ter no máximo 5 MB.',
+  RECEIPT_STORAGE_FULL:
+    'Seus comprovantes já somam 30 MB, o máximo guardado por pessoa. Fale com a secretaria para confirmar o pagamento.',
+  RECEIPT_ON_GROUP: 'A caravana tem um só pagamento: envie o comprovante no pagamento da caravana.',
   REGISTRATION_NOT_FOUND: 'Inscrição não encontrada.',
   RECEIPT_RATE_LIMITED: 'Você enviou muitos comprovantes em pouco tempo (até 10 por minuto).',
   VOUCHER_RATE_LIMITED: 'Muitas tentativas de voucher em pouco tempo.',

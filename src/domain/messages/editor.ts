@@ -107,6 +107,8 @@ export const editorMessages = {
   tierEndsAt: 'Inscrições até',
   tierPaymentLink: 'Link de pagamento (https://)',
   tierPixKey: 'Chave PIX própria',
+  tierStaffOnly: 'Só a secretaria inscreve neste lote (ex.: voluntários)',
+  tierStaffOnlyTag: 'Só secretaria',
   tierRestricted: 'Formas de pagamento não aceitas neste lote',
   tierDescription: 'Descrição do lote',
   addTier: 'Adicionar lote',

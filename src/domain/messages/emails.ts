@@ -7,6 +7,7 @@ export const emailMessages = {
     approved: (title: string) => `Pagamento aprovado: ${title}`,
     rejected: (title: string) => `Pagamento recusado: ${title}`,
     pixExpired: (title: string) => `PIX expirado: ${title}`,
+    cashExpired: (title: string) => `Vaga liberada: ${title}`,
     eventRemoved: (title: string) => `Evento removido: ${title}`,
     caravanSummary: (title: string, status: string) => `Resumo da caravana (${status}): ${title}`,
   },
@@ -36,6 +37,11 @@ export const emailMessages = {
     'O pagamento não foi concluído e as vagas voltaram para o lote. Para levar a caravana, faça uma nova inscrição de caravana.',
   caravanPerson: (n: number, status: string) => `Pessoa ${n} (${status})`,
   caravanLink: 'Ver a caravana',
+  cashExpired: (title: string) =>
+    `O pagamento em dinheiro da inscrição em ${title} não foi confirmado no prazo, e a vaga voltou para o lote.`,
+  cashTryAgain: 'Para participar, faça uma nova inscrição pela página do evento.',
+  cashExpiredCaravan: (title: string, people: number) =>
+    `O pagamento em dinheiro da sua caravana de ${people} pessoas em ${title} não foi confirmado no prazo, e as vagas voltaram para o lote.`,
   eventRemoved: (title: string, when: string) =>
     `O evento ${title}, marcado para ${when}, foi removido pela organização.`,
   eventRemovedKept:
@@ -45,6 +51,7 @@ export const emailMessages = {
   calendarHint: 'O arquivo anexo (.ics) adiciona o evento à sua agenda.',
   calendarRemovedHint: 'O arquivo anexo (.ics) remove o evento da sua agenda.',
   details: {
+    person: 'Ingresso de',
     event: 'Evento',
     when: 'Data',
     where: 'Local',

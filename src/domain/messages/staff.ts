@@ -87,6 +87,8 @@ export const staffMessages = {
   signupChoose: 'Escolha...',
   signupTemple: 'Congregação',
   updateTemple: 'Atualizar templo',
+  templeConsent: 'A pessoa está aqui e concordou em mudar a congregação',
+  templeConsentRequired: 'Para atualizar o templo, confirme que a pessoa concordou com a mudança.',
   currentTemple: (name: string) => `Congregação atual: ${name}`,
   existingAccount: 'Essa pessoa já tem conta: a inscrição vai para a conta dela.',
   newAccount: 'Conta nova: a pessoa recebe um e-mail para criar a senha.',

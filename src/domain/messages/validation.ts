@@ -5,6 +5,7 @@ export const validationMessages = {
   passwordMin: 'A senha deve ter ao menos 6 caracteres',
   passwordsDiffer: 'As senhas devem ser iguais',
   fullName: 'Preencha seu nome completo',
+  nameWithLink: 'O nome não pode ter link nem e-mail.',
   cpf: 'Insira um CPF válido',
   phone: 'Insira um telefone válido',
   congregation: 'Escolha sua congregação',

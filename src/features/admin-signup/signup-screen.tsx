@@ -75,6 +75,7 @@ export function SignupScreen() {
   const [tierId, setTierId] = useState('');
   const [templeId, setTempleId] = useState('');
   const [updateTemple, setUpdateTemple] = useState(false);
+  const [templeConsent, setTempleConsent] = useState(false);
   const [voucher, setVoucher] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
@@ -86,6 +87,7 @@ export function SignupScreen() {
   useEffect(() => {
     if (person?.exists) setTempleId(person.temple_id ?? '');
     setUpdateTemple(false);
+    setTempleConsent(false);
   }, [person]);
 
   const event = useMemo(() => events.data?.find((e) => e.id === eventId), [events.data, eventId]);
@@ -106,6 +108,7 @@ export function SignupScreen() {
       voucher,
       name: person?.exists ? '' : name,
       update_temple: templeChanged && updateTemple,
+      temple_consent: templeChanged && updateTemple && templeConsent,
     };
     const parsed = v.safeParse(singlePageSignupSchema, input);
     if (!parsed.success) {
@@ -124,6 +127,7 @@ export function SignupScreen() {
         setName('');
         setVoucher('');
         setUpdateTemple(false);
+        setTempleConsent(false);
       },
       onError: (failure) => {
         console.error('[single-page-signup]', failure);
@@ -230,6 +234,9 @@ export function SignupScreen() {
         </SelectField>
         {templeChanged && (
           <CheckboxField label={m.updateTemple} checked={updateTemple} onCheckedChange={setUpdateTemple} />
+        )}
+        {templeChanged && updateTemple && (
+          <CheckboxField label={m.templeConsent} checked={templeConsent} onCheckedChange={setTempleConsent} />
         )}
         <TextField
           id="signup-voucher"

@@ -29,6 +29,7 @@ import {
 } from '../../domain/registrations.ts';
 import { caravanAllowed, pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
+import { ApiFailure } from '../../lib/api-fetch.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { FormAlert } from '../../ui/field.tsx';
@@ -109,6 +110,12 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       // an account without CPF, WhatsApp or congregation completes them first, then comes back here
       if ((error as { code?: unknown })?.code === 'PROFILE_INCOMPLETE') {
         void navigate({ to: '/auth/welcome', search: { redirectTo: `/checkout/${eventId}/${tierId}` } });
+      }
+      // a caravan holds this member's CPF: its ticket, where they claim it or release the CPF
+      const held =
+        error instanceof ApiFailure && error.code === 'CPF_IN_CARAVAN' && error.details.registration_id;
+      if (typeof held === 'string') {
+        void navigate({ to: '/claim/$registrationId', params: { registrationId: held } });
       }
       throw error;
     } finally {

@@ -38,6 +38,41 @@ async function perGroup(eventId: string) {
 }
 
 describe('caravans under concurrency', () => {
+  it('one leader’s parallel caravans never hold more than the unpaid cap, nor pass the hourly limit', async () => {
+    const fx = await makeEvent(database.db, { total: 100, price: 1500 });
+    const [leader] = await makeUsers(database.db, 1);
+    const token = t.tokenFor({ id: leader! });
+    const answers = await Promise.all(
+      [8, 8, 8].map((n) =>
+        t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}/caravan`, {
+          token,
+          json: { tierId: fx.tierId, paymentMethod: 'cash', people: group(n) },
+        }),
+      ),
+    );
+    // 8 + 8 fit the 20 unpaid places a leader may hold; the third would make 24
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe('CARAVAN_UNPAID_LIMIT');
+    const [held] = await database.db.query<{ n: number }>(
+      `select count(*)::int as n from registrations where user_id = $1 and status = 'pending'`,
+      [leader],
+    );
+    expect(held!.n).toBe(16);
+    // four more in parallel (small ones): only one passes the hourly limit of 3
+    const more = await Promise.all(
+      [2, 2, 2, 2].map((n) =>
+        t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}/caravan`, {
+          token,
+          json: { tierId: fx.tierId, paymentMethod: 'cash', people: group(n) },
+        }),
+      ),
+    );
+    expect(more.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(more.filter((a) => a.status === 429).every((a) => a.body.code === 'CARAVAN_RATE_LIMITED')).toBe(
+      true,
+    );
+  });
+
   it('caravans racing for a tier take exactly its places, each all or none', async () => {
     const fx = await makeEvent(database.db, { total: 10, price: 1500 });
     const answers = await race(fx.eventId, fx.tierId, Array(12).fill(3));

@@ -12,18 +12,29 @@
  * registration (it leaves the leader's account; the profile then speaks for the person).
  */
 
-import type { CaravanBody } from '../../../../src/domain/caravans.ts';
-import { caravanCpfRegistered } from '../../../../src/domain/messages/caravans.ts';
+import {
+  CARAVAN_LIMITS,
+  type CaravanBody,
+  type CaravanLimitsBody,
+  type CaravanPerson,
+} from '../../../../src/domain/caravans.ts';
+import {
+  caravanCpfRegistered,
+  caravanMessages,
+  caravanUnpaidLimit,
+} from '../../../../src/domain/messages/caravans.ts';
 import { INACTIVE_STATUSES, isActiveStatus } from '../../../../src/domain/registrations.ts';
+import { retryText } from '../../../../src/domain/throttles.ts';
 import type { ConfirmationStatus, PaymentMethod } from '../../../../src/domain/types.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
-import { ApiHttpError, notFound, pgConstraint } from '../../lib/errors.ts';
+import { ApiHttpError, errorMessages, notFound, pgConstraint } from '../../lib/errors.ts';
 import { enqueueCaravanSummary, enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { checkTierAndMethod, requireCompleteProfile } from '../checkout/checkout.service.ts';
 import { type MethodContext, type StartedAttempt, startedAttempt } from '../checkout/methods/method.ts';
+import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 import { takePlaces } from '../tiers/places.ts';
 
 /** Methods a caravan may pay with: one payment for the total (a voucher is one person's). */
@@ -95,6 +106,7 @@ async function registerCaravan(
   if (!CARAVAN_METHODS.has(method)) throw new ApiHttpError(422, 'INVALID_PAYMENT_METHOD');
   const people = body.people;
   const cpfs = people.map((p) => p.cpf);
+  await checkLeaderBounds(tx, user, row.event_id, people, now);
 
   // one registration per person and event: a CPF with an active registration (a member's own, or a
   // guest's of another caravan) refuses the whole caravan, naming the first such row
@@ -139,10 +151,13 @@ async function registerCaravan(
     amount: total, // the group pays once, the tier's price per person
   };
   const start = await handler.start(ctx, tx);
+  if (start.status === 'pending' || start.status === 'analysis')
+    await checkUnpaidCap(tx, user, row, people.length);
 
   await exec(
     tx,
     qb.insertInto('registration_groups').values({
+      created_at: now,
       id: groupId,
       event_id: row.event_id,
       tier_id: row.id,
@@ -188,6 +203,11 @@ async function registerCaravan(
   // every place in one statement: all of them or none (the transaction rolls back)
   if (row.total !== null && isActiveStatus(start.status)) await takePlaces(tx, row.id, people.length);
 
+  // unpaid cash holds its places only so long: the sweep expires it (and e-mails the leader)
+  const cashExpiry =
+    method === 'cash' && start.status === 'pending'
+      ? new Date(now.getTime() + row.cash_hold_hours * 3_600_000)
+      : null;
   const attempts = await run(
     tx,
     qb
@@ -198,7 +218,7 @@ async function registerCaravan(
           strategy: method,
           status: start.status,
           // the group's attempt carries the payment; the others follow it (no expiry of their own)
-          expires_at: i === 0 ? (start.expiresAt ?? null) : null,
+          expires_at: i === 0 ? (cashExpiry ?? start.expiresAt ?? null) : null,
           transaction_id: i === 0 ? (start.transactionId ?? null) : null,
           request_data: i === 0 ? (start.requestData ?? null) : { group_id: groupId },
           response_data: i === 0 ? (start.responseData ?? null) : null,
@@ -241,12 +261,124 @@ async function registerCaravan(
   };
 }
 
+const HOUR_MS = 3_600_000;
+const waitUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+
 /**
- * The signed-in account takes a caravan ticket made for its e-mail: the registration moves to it
- * (and a guest check-in with it), its guest fields are cleared but its CPF stays held on the event
- * (registrations_guest_active_idx covers claimed_cpf, so a caravan that names it again is refused).
- * Refused when the e-mails differ or
- * the account already has an active registration on the event (ALREADY_REGISTERED).
+ * What one leader may do through caravans (src/domain/caravan-limits.ts): caravans per hour and per
+ * event, guest e-mails per day. The leader's profile row is locked first, so a leader's parallel
+ * caravans are counted one after another (another leader's never wait).
+ */
+async function checkLeaderBounds(
+  tx: Db,
+  user: AuthContextUser,
+  eventId: string,
+  people: readonly CaravanPerson[],
+  now: Date,
+): Promise<void> {
+  await run(tx, qb.selectFrom('profiles').select('id').where('id', '=', user.id).forUpdate());
+  const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const groups = await run(
+    tx,
+    qb
+      .selectFrom('registration_groups')
+      .select(['id', 'event_id', 'created_at'])
+      .where('leader_id', '=', user.id)
+      .where((eb) => eb.or([eb('created_at', '>', dayAgo), eb('event_id', '=', eventId)]))
+      .orderBy('created_at'),
+  );
+  if (groups.filter((g) => g.event_id === eventId).length >= CARAVAN_LIMITS.perEvent) {
+    throw new ApiHttpError(409, 'CARAVAN_EVENT_LIMIT');
+  }
+  const lastHour = groups.filter((g) => new Date(g.created_at) > hourAgo);
+  if (lastHour.length >= CARAVAN_LIMITS.perHour) {
+    const wait = waitUntil(new Date(new Date(lastHour[0]!.created_at).getTime() + HOUR_MS), now);
+    throw new ApiHttpError(429, 'CARAVAN_RATE_LIMITED', tryAgain('CARAVAN_RATE_LIMITED', wait), wait);
+  }
+  // e-mails the app sends to addresses other than the leader's own
+  const own = (user.email ?? '').trim().toLowerCase();
+  const toOthers = people.filter((p) => p.email && p.email.toLowerCase() !== own).length;
+  if (toOthers === 0) return;
+  const lastDay = groups.filter((g) => new Date(g.created_at) > dayAgo);
+  if (lastDay.length === 0) return;
+  const sent = await run(
+    tx,
+    qb
+      .selectFrom('registrations as r')
+      .innerJoin('registration_groups as g', 'g.id', 'r.group_id')
+      .select(['g.created_at', 'r.guest_email'])
+      .where(
+        'g.id',
+        'in',
+        lastDay.map((g) => g.id),
+      )
+      .where('r.guest_email', 'is not', null)
+      .orderBy('g.created_at'),
+  );
+  const others = sent.filter((r) => (r.guest_email ?? '').toLowerCase() !== own);
+  if (others.length + toOthers > CARAVAN_LIMITS.guestEmailsPerDay) {
+    const wait = waitUntil(new Date(new Date(others[0]?.created_at ?? now).getTime() + 24 * HOUR_MS), now);
+    throw new ApiHttpError(429, 'CARAVAN_EMAIL_LIMIT', tryAgain('CARAVAN_EMAIL_LIMIT', wait), wait);
+  }
+}
+
+/** A 429's text: the code's pt-BR message and when to try again. */
+const tryAgain = (code: 'CARAVAN_RATE_LIMITED' | 'CARAVAN_EMAIL_LIMIT', seconds: number) =>
+  `${errorMessages[code]} Tente novamente em ${retryText(seconds)}.`;
+
+/**
+ * People one leader may hold unpaid on the event (pending or in analysis, their own registration
+ * and every caravan's guests): the event's `unpaid_per_leader` (staff may raise it), so nobody
+ * empties a tier with invented people. Counted under the leader's profile lock.
+ */
+async function checkUnpaidCap(
+  tx: Db,
+  user: AuthContextUser,
+  row: { event_id: string; unpaid_per_leader: number },
+  adding: number,
+): Promise<void> {
+  const [held] = await run(
+    tx,
+    qb
+      .selectFrom('registrations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('event_id', '=', row.event_id)
+      .where('status', 'in', ['pending', 'analysis']),
+  );
+  const n = Number(held?.n ?? 0);
+  if (n + adding > row.unpaid_per_leader) {
+    throw new ApiHttpError(409, 'CARAVAN_UNPAID_LIMIT', caravanUnpaidLimit(n, row.unpaid_per_leader));
+  }
+}
+
+/**
+ * Who may take (or release) a guest's ticket: the account of the guest's e-mail, or the confirmed
+ * account whose CPF it is (only confirmed accounts hold a CPF) — a person whose CPF someone else's
+ * caravan holds settles it from their own account. Answers how, or null.
+ */
+async function guestHolder(
+  db: Db,
+  user: AuthContextUser,
+  reg: { guest_email: string | null; guest_cpf: string | null },
+): Promise<'email' | 'cpf' | null> {
+  const email = (user.email ?? '').trim().toLowerCase();
+  if (email && (reg.guest_email ?? '').toLowerCase() === email) return 'email';
+  const profile = await runOneOrNull(
+    db,
+    qb.selectFrom('profiles').select(['cpf', 'account_confirmed']).where('id', '=', user.id),
+  );
+  if (profile?.account_confirmed && profile.cpf && profile.cpf === reg.guest_cpf) return 'cpf';
+  return null;
+}
+
+/**
+ * The signed-in account takes a caravan ticket made for its e-mail or its CPF: the registration
+ * moves to it (and a guest check-in with it), its guest fields are cleared but its CPF stays held on
+ * the event (registrations_guest_active_idx covers claimed_cpf, so a caravan that names it again is
+ * refused). Refused for anyone else
+ * or when the account already has an active registration on the event (ALREADY_REGISTERED).
  */
 export async function claimRegistration(
   db: Db,
@@ -263,10 +395,7 @@ export async function claimRegistration(
         .forUpdate(),
     );
     if (!reg || reg.guest_cpf === null) throw notFound('REGISTRATION_NOT_FOUND');
-    const email = (user.email ?? '').trim().toLowerCase();
-    if (!email || (reg.guest_email ?? '').toLowerCase() !== email) {
-      throw new ApiHttpError(403, 'CLAIM_NOT_ALLOWED');
-    }
+    if (!(await guestHolder(tx, user, reg))) throw new ApiHttpError(403, 'CLAIM_NOT_ALLOWED');
     const own = await runOneOrNull(
       tx,
       qb
@@ -304,18 +433,105 @@ export async function claimRegistration(
   });
 }
 
-/** A ticket a guest may claim, as the claim page shows it (only to the account of that e-mail). */
+/**
+ * POST /v1/registrations/{id}/release: the person a guest ticket names (by CPF or e-mail) does not
+ * go with that caravan: their registration is canceled (the place goes back to the tier), the rest
+ * of the caravan stays. The group's payment attempt is not theirs to cancel (RELEASE_GROUP_PAYMENT):
+ * they may claim it instead.
+ */
+export async function releaseRegistration(
+  db: Db,
+  user: AuthContextUser,
+  registrationId: string,
+): Promise<{ registration_id: string; status: 'canceled' }> {
+  const reg = await runOneOrNull(
+    db,
+    qb
+      .selectFrom('registrations as r')
+      .leftJoin('registration_groups as g', 'g.id', 'r.group_id')
+      .select(['r.id', 'r.guest_cpf', 'r.guest_email', 'r.status', 'g.confirmation_id as group_payment'])
+      .select((eb) =>
+        eb
+          .selectFrom('registration_confirmations as c')
+          .select('c.id')
+          .whereRef('c.registration_id', '=', 'r.id')
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(1)
+          .as('attempt_id'),
+      )
+      .where('r.id', '=', registrationId),
+  );
+  if (!reg || reg.guest_cpf === null || !reg.attempt_id) throw notFound('REGISTRATION_NOT_FOUND');
+  if (!(await guestHolder(db, user, reg))) throw new ApiHttpError(403, 'CLAIM_NOT_ALLOWED');
+  if (reg.attempt_id === reg.group_payment) throw new ApiHttpError(409, 'RELEASE_GROUP_PAYMENT');
+  if (!isActiveStatus(reg.status)) return { registration_id: reg.id, status: 'canceled' };
+  await transitionConfirmation(db, {
+    confirmationId: reg.attempt_id,
+    to: 'canceled',
+    reason: caravanMessages.releasedReason,
+  });
+  return { registration_id: reg.id, status: 'canceled' };
+}
+
+/** A ticket a guest may claim, as the claim page shows it (only to the account of that e-mail or CPF). */
 export async function readClaimable(db: Db, user: AuthContextUser, registrationId: string) {
   const row = await runOneOrNull(
     db,
     qb
       .selectFrom('registrations as r')
       .innerJoin('events as e', 'e.id', 'r.event_id')
-      .select(['r.id', 'r.guest_name', 'r.guest_email', 'e.title', 'e.starts_at'])
+      .innerJoin('profiles as leader', 'leader.id', 'r.user_id')
+      .leftJoin('registration_groups as g', 'g.id', 'r.group_id')
+      .select([
+        'r.id',
+        'r.guest_name',
+        'r.guest_email',
+        'r.guest_cpf',
+        'r.status',
+        'e.title',
+        'leader.name as leader_name',
+        'g.confirmation_id as group_payment',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('registration_confirmations as c')
+          .select('c.id')
+          .whereRef('c.registration_id', '=', 'r.id')
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(1)
+          .as('attempt_id'),
+      )
       .where('r.id', '=', registrationId)
       .where('r.guest_cpf', 'is not', null),
   );
-  const email = (user.email ?? '').trim().toLowerCase();
-  if (!row || (row.guest_email ?? '').toLowerCase() !== email) throw notFound('REGISTRATION_NOT_FOUND');
-  return { id: row.id, name: row.guest_name ?? '', event_title: row.title };
+  if (!row || !(await guestHolder(db, user, row))) throw notFound('REGISTRATION_NOT_FOUND');
+  return {
+    id: row.id,
+    name: row.guest_name ?? '',
+    event_title: row.title,
+    leader_name: row.leader_name,
+    /** the person may cancel their own place (not the caravan's payment, not one already over) */
+    can_release: isActiveStatus(row.status) && row.attempt_id !== row.group_payment,
+  };
+}
+
+/** Staff set the event's caravan limits: people one leader may hold unpaid, hours cash holds places. */
+export async function setCaravanLimits(
+  db: Db,
+  eventId: string,
+  body: CaravanLimitsBody,
+): Promise<{ unpaid_per_leader: number; cash_hold_hours: number }> {
+  const row = await runOneOrNull(
+    db,
+    qb
+      .updateTable('events')
+      .set({ unpaid_per_leader: body.unpaidPerLeader, cash_hold_hours: body.cashHoldHours })
+      .where('id', '=', eventId)
+      .where('deleted_at', 'is', null)
+      .returning(['unpaid_per_leader', 'cash_hold_hours']),
+  );
+  if (!row) throw notFound('EVENT_NOT_FOUND');
+  return row;
 }

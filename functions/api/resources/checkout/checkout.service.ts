@@ -9,6 +9,7 @@
  * method's provider call runs after commit (methods/method.ts).
  */
 import { sql } from 'kysely';
+import { cpfInCaravan } from '../../../../src/domain/messages/caravans.ts';
 import { checkoutMessages } from '../../../../src/domain/messages/checkout.ts';
 import {
   type CheckoutBody,
@@ -143,7 +144,13 @@ export async function registerOnTier(
   );
   if (previous && isActiveStatus(previous.status)) throw new ApiHttpError(409, 'ALREADY_REGISTERED');
   // a caravan already registered this person (their CPF) on the event: one registration per person
-  if (await cpfHeldByGuest(tx, row.event_id, user.id)) throw new ApiHttpError(409, 'ALREADY_REGISTERED');
+  // told by whom, with the registration to open (claim it or release the CPF: /claim/:id)
+  const held = await cpfHeldByGuest(tx, row.event_id, user.id);
+  if (held) {
+    throw new ApiHttpError(409, 'CPF_IN_CARAVAN', cpfInCaravan(held.leader_name), undefined, {
+      registration_id: held.id,
+    });
+  }
   if (previous) registrationId = previous.id;
 
   const ctx: MethodContext = {
@@ -247,6 +254,8 @@ export async function checkTierAndMethod(
         'e.starts_at as event_starts_at',
         'e.registration_policy',
         'e.allowed_payment_methods',
+        'e.unpaid_per_leader',
+        'e.cash_hold_hours',
         't.id',
         't.name',
         't.price',
@@ -257,12 +266,15 @@ export async function checkTierAndMethod(
         't.restricted_payment_methods',
         't.payment_link',
         't.custom_pix_key',
+        't.staff_only',
       ])
       .where('t.id', '=', params.tierId)
       .where('e.id', '=', params.eventId)
       .where('e.deleted_at', 'is', null),
   );
   if (!row || row.registration_policy === 'open') throw invalidTierOrEvent();
+  // a staff-only tier (e.g. the volunteers') takes people only through the desk's signup
+  if (row.staff_only && !options.staffMethod) throw new ApiHttpError(409, 'TIER_STAFF_ONLY');
   const status = tierStatus(
     { starts_at: isoOrNull(row.starts_at), ends_at: isoOrNull(row.ends_at), available: row.available },
     now,
@@ -288,17 +300,21 @@ export async function checkTierAndMethod(
   return { row, price, method, handler, eventStartsAt };
 }
 
-/** Whether an active caravan registration on the event holds this member's CPF. */
-async function cpfHeldByGuest(tx: Db, eventId: string, userId: string): Promise<boolean> {
-  const held = await runOneOrNull(
+/** The active caravan registration on the event holding this member's CPF, and who registered it. */
+async function cpfHeldByGuest(
+  tx: Db,
+  eventId: string,
+  userId: string,
+): Promise<{ id: string; leader_name: string } | null> {
+  return runOneOrNull(
     tx,
     qb
       .selectFrom('registrations as r')
       .innerJoin('profiles as p', 'p.cpf', 'r.guest_cpf')
-      .select('r.id')
+      .innerJoin('profiles as leader', 'leader.id', 'r.user_id')
+      .select(['r.id', 'leader.name as leader_name'])
       .where('p.id', '=', userId)
       .where('r.event_id', '=', eventId)
       .where('r.status', 'not in', [...INACTIVE_STATUSES]),
   );
-  return held !== null;
 }

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import {
   RECEIPT_MAX_BYTES,
+  RECEIPTS_MEMBER_MAX_BYTES,
   type ReceiptType,
   sniffReceiptType,
 } from '../../../../src/domain/registrations.ts';
@@ -28,6 +29,7 @@ async function attemptOwner(db: Db, confirmationId: string) {
       .selectFrom('registration_confirmations as c')
       .innerJoin('registrations as r', 'r.id', 'c.registration_id')
       .select(['r.user_id', 'c.strategy', 'c.status'])
+      .select(sql<string | null>`c.request_data->>'group_id'`.as('follows_group'))
       .where('c.id', '=', confirmationId),
   );
 }
@@ -46,8 +48,21 @@ export async function uploadReceipt(
 ): Promise<{ status: 'analysis' }> {
   const owner = await attemptOwner(db, confirmationId);
   if (!owner || owner.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
+  // a caravan guest's attempt follows the group's: the one payment takes one receipt, on the group's
+  if (owner.follows_group) throw new ApiHttpError(409, 'RECEIPT_ON_GROUP');
   if (!receiptExpected(owner)) throw new ApiHttpError(409, 'INVALID_TRANSITION');
   if (file.size > RECEIPT_MAX_BYTES) throw new ApiHttpError(413, 'RECEIPT_TOO_LARGE');
+  // every receipt the member keeps, but the one this replaces, plus this one
+  const [stored] = await db.query<{ bytes: string | number | null }>(
+    `select coalesce(sum(coalesce((c.request_data->>'receipt_size')::bigint, $3)), 0) as bytes
+       from public.registration_confirmations c
+       join public.registrations r on r.id = c.registration_id
+      where r.user_id = $1 and c.id <> $2 and c.request_data ? 'receipt'`,
+    [userId, confirmationId, RECEIPT_MAX_BYTES],
+  );
+  if (Number(stored?.bytes ?? 0) + file.size > RECEIPTS_MEMBER_MAX_BYTES) {
+    throw new ApiHttpError(409, 'RECEIPT_STORAGE_FULL');
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffReceiptType(bytes.subarray(0, 16));
   if (!type) throw new ApiHttpError(415, 'RECEIPT_INVALID');
@@ -76,7 +91,7 @@ export async function uploadReceipt(
         qb
           .updateTable('registration_confirmations')
           .set({
-            request_data: sql`coalesce(request_data, '{}'::jsonb) || ${{ receipt: path, receipt_type: type }}::jsonb`,
+            request_data: sql`coalesce(request_data, '{}'::jsonb) || ${{ receipt: path, receipt_type: type, receipt_size: bytes.byteLength }}::jsonb`,
           })
           .where('id', '=', moved.confirmation.id),
       );

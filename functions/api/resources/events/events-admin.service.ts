@@ -324,6 +324,7 @@ export async function duplicateEvent(
             restricted_payment_methods: t.restricted_payment_methods,
             custom_pix_key: t.custom_pix_key,
             payment_link: t.payment_link,
+            staff_only: t.staff_only,
           })),
         ),
       );

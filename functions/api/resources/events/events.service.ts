@@ -82,6 +82,7 @@ export function selectEventDetails() {
             't.restricted_payment_methods',
             't.custom_pix_key',
             't.payment_link',
+            't.staff_only',
           ])
           .whereRef('t.event_id', '=', 'e.id')
           .orderBy('t.order')

@@ -202,7 +202,8 @@ export async function expireOverduePix(
   let query = qb
     .selectFrom('registration_confirmations')
     .select(['id', 'transaction_id'])
-    .where('strategy', '=', 'mp_pix')
+    // a caravan's unpaid cash holds its places only until its expires_at too (caravans.service.ts)
+    .where('strategy', 'in', ['mp_pix', 'cash'])
     .where('status', '=', 'pending')
     .where('expires_at', '<', now)
     .orderBy('expires_at')

@@ -96,7 +96,10 @@ export async function singlePageSignup(
           { staffMethod: method },
         );
       } catch (error) {
-        if (error instanceof ApiHttpError && error.code === 'ALREADY_REGISTERED') {
+        if (
+          error instanceof ApiHttpError &&
+          (error.code === 'ALREADY_REGISTERED' || error.code === 'CPF_IN_CARAVAN')
+        ) {
           throw conflict('USER_ALREADY_REGISTERED');
         }
         throw error;
@@ -177,7 +180,8 @@ async function ensureProfile(
       actorId,
       subjectId: person.id,
       action: 'profile.update',
-      details: { field: 'temple_id', from: profile.temple_id, to: body.temple_id },
+      // the person's consent, given at the desk and confirmed by staff, is recorded with the change
+      details: { field: 'temple_id', from: profile.temple_id, to: body.temple_id, consent: 'desk' },
       clientIp,
     });
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffApiErrors } from '../../../../src/domain/messages/staff.ts';
+import { staffApiErrors, staffMessages } from '../../../../src/domain/messages/staff.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { apiErrors } from '../../../../src/domain/messages.ts';
 import type { PersonDetail, UserSearchPage } from '../../../../src/domain/staff.ts';
@@ -458,6 +458,43 @@ describe('POST /v1/admin/single-page-signup', () => {
     expect(audit).toEqual({ actor_id: people.cadastro!.id, action: 'registration.create' });
   });
 
+  it('changes an existing person’s congregation only with the consent staff confirm at the desk', async () => {
+    const fx = await makeEvent(database.db, { total: 5 });
+    const person = await addPerson('consentida', 'Pessoa Consentida', { temple: TEMPLE_A });
+    const [before] = await database.db.query<{ temple_id: string | null }>(
+      'select temple_id from public.profiles where id = $1',
+      [person.id],
+    );
+    const other = before!.temple_id === TEMPLE_B ? TEMPLE_A : TEMPLE_B;
+    const refused = await signup({
+      email: person.email,
+      tier: fx.tierId,
+      temple_id: other,
+      update_temple: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(staffMessages.templeConsentRequired);
+    const [unchanged] = await database.db.query<{ temple_id: string | null }>(
+      'select temple_id from public.profiles where id = $1',
+      [person.id],
+    );
+    expect(unchanged!.temple_id).toBe(before!.temple_id);
+    const done = await signup({
+      email: person.email,
+      tier: fx.tierId,
+      temple_id: other,
+      update_temple: true,
+      temple_consent: true,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    const [audit] = await database.db.query<{ details: Record<string, unknown> }>(
+      `select details from public.audit_log where subject_id = $1 and action = 'profile.update'
+        order by created_at desc limit 1`,
+      [person.id],
+    );
+    expect(audit!.details).toMatchObject({ field: 'temple_id', to: other, consent: 'desk' });
+  });
+
   it('registers an existing person, updates the congregation when asked, and pays with a voucher', async () => {
     const fx = await makeEvent(database.db, { total: 5 });
     await database.db.query(
@@ -470,6 +507,7 @@ describe('POST /v1/admin/single-page-signup', () => {
       tier: fx.tierId,
       temple_id: TEMPLE_B,
       update_temple: true,
+      temple_consent: true,
       voucher: 'VALE-2026',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

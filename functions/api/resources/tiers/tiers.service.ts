@@ -27,6 +27,7 @@ const columns = [
   'restricted_payment_methods',
   'custom_pix_key',
   'payment_link',
+  'staff_only',
 ] as const;
 
 type TierRow = Omit<PricingTier, 'starts_at' | 'ends_at'> & { starts_at: Date | null; ends_at: Date | null };
@@ -63,6 +64,7 @@ export async function createTier(db: Db, eventId: string, body: TierBody): Promi
         restricted_payment_methods: body.restricted_payment_methods,
         custom_pix_key: body.custom_pix_key ?? null,
         payment_link: body.payment_link ?? null,
+        staff_only: body.staff_only,
         order: eb
           .selectFrom('pricing_tiers')
           .select(sql<number>`coalesce(max("order") + 1, 0)`.as('next'))
@@ -96,6 +98,7 @@ export async function updateTier(
         restricted_payment_methods: body.restricted_payment_methods,
         custom_pix_key: body.custom_pix_key ?? null,
         payment_link: body.payment_link ?? null,
+        staff_only: body.staff_only,
       })
       .where('id', '=', tierId)
       .where('event_id', '=', eventId)

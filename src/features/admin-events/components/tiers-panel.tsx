@@ -31,6 +31,7 @@ function TierForm({ eventId, tier, done }: { eventId: string; tier: PricingTier 
       restricted_payment_methods: tier?.restricted_payment_methods ?? ([] as PaymentMethod[]),
       custom_pix_key: tier?.custom_pix_key ?? '',
       payment_link: tier?.payment_link ?? '',
+      staff_only: tier?.staff_only ?? false,
     },
     onSubmit: async (body) => {
       setFailure(undefined);
@@ -93,6 +94,7 @@ function TierForm({ eventId, tier, done }: { eventId: string; tier: PricingTier 
         {(f) => <f.TextField label={t.tierPaymentLink} type="url" />}
       </form.AppField>
       <form.AppField name="custom_pix_key">{(f) => <f.TextField label={t.tierPixKey} />}</form.AppField>
+      <form.AppField name="staff_only">{(f) => <f.CheckboxField label={t.tierStaffOnly} />}</form.AppField>
       <form.SubmitButton>{t.saveTier}</form.SubmitButton>
     </Form>
   );
@@ -130,7 +132,10 @@ export function TiersPanel({ eventId, tiers }: { eventId: string; tiers: Pricing
             <tbody>
               {sorted.map((tier, i) => (
                 <tr key={tier.id} data-testid="tier-row">
-                  <th scope="row">{tier.name}</th>
+                  <th scope="row">
+                    {tier.name}
+                    {tier.staff_only && <span> · {t.tierStaffOnlyTag}</span>}
+                  </th>
                   <td data-label={t.tierPrice}>{formatPrice(tier.price)}</td>
                   <td data-label={t.tierAvailable}>
                     {tier.total === null ? t.unlimited : `${tier.available ?? 0} / ${tier.total}`}

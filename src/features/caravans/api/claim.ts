@@ -1,4 +1,4 @@
-/** The claim page's read and write: a caravan ticket made for this account's e-mail. */
+/** The claim page's read and writes: a caravan ticket made for this account's e-mail or CPF. */
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { fetchApi } from '../../../data/api.ts';
 import { invalidateMyRegistrations } from '../../../data/registrations/mutations.ts';
@@ -18,6 +18,19 @@ export function useClaim(registrationId: string) {
     mutationFn: async () => {
       const answer = await fetchApi((api) =>
         api.v1.registrations[':id'].claim.$post({ param: { id: registrationId } }),
+      );
+      await invalidateMyRegistrations();
+      return answer;
+    },
+  });
+}
+
+/** POST /v1/registrations/:id/release: the person named on it does not go with that caravan (their CPF is free). */
+export function useRelease(registrationId: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const answer = await fetchApi((api) =>
+        api.v1.registrations[':id'].release.$post({ param: { id: registrationId } }),
       );
       await invalidateMyRegistrations();
       return answer;
