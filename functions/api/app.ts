@@ -8,6 +8,7 @@ import type { AppEnv, TokenVerifier } from './lib/context.ts';
 import { ApiHttpError, errorJson } from './lib/errors.ts';
 import { createOutboxSender } from './mail/outbox.ts';
 import { createTokenVerifier } from './middleware/auth.ts';
+import { PRIVATE_CACHE } from './middleware/public-cache.ts';
 import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
@@ -89,6 +90,19 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     c.set('ports', ports);
     c.set('verifyToken', verifyToken);
     await next();
+  });
+  // An answer to a request with a token is someone's own (their registrations, profile, check-ins,
+  // staff data, errors too): never stored by the browser or anything in between. Public reads without
+  // a token keep their own headers (middleware/public-cache.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.header('authorization') === undefined) return;
+    try {
+      c.res.headers.set('cache-control', PRIVATE_CACHE);
+    } catch {
+      c.res = new Response(c.res.body, c.res); // immutable headers: copy once
+      c.res.headers.set('cache-control', PRIVATE_CACHE);
+    }
   });
   // The members' e-mails: a write may have put one in the outbox; send it after the answer
   // (functions/api/mail/outbox.ts). Reads never write mail.
