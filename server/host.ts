@@ -21,7 +21,7 @@ import { createPasswordPool } from './auth/password-pool.ts';
 import { SignInLimiter, SlidingWindow } from './auth/rate-limit.ts';
 import { BCRYPT_COST, checkPassword, hashPassword } from './auth/users.ts';
 import { appContentSecurityPolicy } from './csp.ts';
-import { makePrivate } from './data-dir.ts';
+import { closeUp, makePrivate } from './data-dir.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
 import { createMercadoPagoFake, type MercadoPagoFake } from './dev/mercadopago.ts';
 import { devModeFor, devOnly, isLoopbackAddress } from './dev/mode.ts';
@@ -157,6 +157,8 @@ export interface Host {
   realtime: Realtime;
   /** Whether the host serves HTTPS. */
   https: boolean;
+  /** The port it listens on (PUBLIC_URL may name another, e.g. behind a proxy). */
+  port: number;
   close(): Promise<void>;
 }
 
@@ -212,6 +214,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     if (dataDir) {
       makePrivate(dataDir);
       cleanups.push(acquireLock(dataDir));
+      cleanups.push(() => closeUp(dataDir)); // after the database closed (cleanups run in reverse)
     }
     const database = await openMigratedDatabase(
       opts.databaseUrl
@@ -219,6 +222,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         : { dataDir: dataDir ? join(dataDir, 'pgdata') : 'memory://' },
     );
     cleanups.push(() => database.close());
+    if (dataDir) closeUp(dataDir); // PGlite's files, made with its own modes
 
     const keys = await loadKeys(dataDir);
     const bindHost = opts.host ?? '127.0.0.1';
@@ -561,6 +565,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       httpServer,
       realtime,
       https: Boolean(tls),
+      port: boundPort,
       close: cleanup,
     };
   } catch (err) {
