@@ -221,7 +221,7 @@ export function frontDoor(
   httpServer: HttpServer,
   tls: Pick<TlsFiles, 'key' | 'cert'> | null,
   opts: { limits?: Partial<ConnectionLimits>; exempt?: (address: string) => boolean } = {},
-): NetServer & { destroyConnections(): void; perAddress(): ReadonlyMap<string, number> } {
+): NetServer & { destroyConnections(): void } {
   const limits = { ...CONNECTION_LIMITS, ...opts.limits };
   const secure = tls
     ? createTlsServer({ key: tls.key, cert: tls.cert, handshakeTimeout: limits.silentMs }, (socket) =>
@@ -263,7 +263,6 @@ export function frontDoor(
     destroyConnections() {
       for (const s of sockets) s.destroy();
     },
-    perAddress: () => open,
   });
 }
 
