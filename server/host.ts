@@ -8,7 +8,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { createLocalJWKSet } from 'jose';
 import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
-import { createTokenVerifier } from '../functions/api/middleware/auth.ts';
 import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
@@ -159,6 +158,8 @@ export interface Host {
   https: boolean;
   /** The port it listens on (PUBLIC_URL may name another, e.g. behind a proxy). */
   port: number;
+  /** The interface and port it listens on (its listening socket is not `httpServer`'s: tls.ts frontDoor). */
+  address: AddressInfo;
   close(): Promise<void>;
 }
 
@@ -430,7 +431,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         }),
       },
       // the host holds its keys: tokens are checked in memory, never by fetching its own JWKS
-      { verifyToken: createTokenVerifier(env, createLocalJWKSet(keys.jwks)) },
+      { keys: createLocalJWKSet(keys.jwks) },
     );
     // The e-mail outbox: every write request drains it after its answer; this timer sends the
     // retries when they are due (on Supabase a pg_cron job calls the same route).
@@ -566,6 +567,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       realtime,
       https: Boolean(tls),
       port: boundPort,
+      address: front.address() as AddressInfo,
       close: cleanup,
     };
   } catch (err) {

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import type { JWTVerifyGetKey } from 'jose';
 import { errorFromPg } from './db/pg-errors.ts';
 import type { AppEnv, TokenVerifier } from './lib/context.ts';
 import { ApiHttpError, errorJson } from './lib/errors.ts';
@@ -50,6 +51,11 @@ export const CORS_ALLOW_HEADERS = [
 export interface AppOptions {
   /** How bearer tokens become users; the project's JWKS unless a test gives its own. */
   verifyToken?: TokenVerifier;
+  /**
+   * The keys tokens are signed with, when the caller holds them (the local host): checked in memory
+   * instead of fetching the project's JWKS, which from the host would be a request to itself.
+   */
+  keys?: JWTVerifyGetKey;
 }
 
 /**
@@ -58,7 +64,7 @@ export interface AppOptions {
  */
 export function createApp(ports: Ports, options: AppOptions = {}) {
   const app = new Hono<AppEnv>().basePath('/api');
-  const verifyToken = options.verifyToken ?? createTokenVerifier(ports.env);
+  const verifyToken = options.verifyToken ?? createTokenVerifier(ports.env, options.keys);
 
   // JSON only: nothing to run or frame; nosniff and a referrer policy (docs/architecture.md, 'Safe defaults'), on Supabase too.
   app.use(
