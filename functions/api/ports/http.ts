@@ -57,6 +57,9 @@ function upstreamError(service: 'auth' | 'storage', status: number, body: unknow
  */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
+/** The global fetch, looked up at each call (tests may replace it). */
+const globalFetch: Fetch = (url, init) => globalThis.fetch(url, init);
+
 async function call(
   fetch: Fetch,
   service: 'auth' | 'storage',
@@ -82,7 +85,7 @@ function toAuthUser(raw: unknown): AuthUser {
 }
 
 /** GoTrue admin API over plain fetch, with the service-role key. */
-export function createHttpAuthAdmin(env: ApiEnv, fetch: Fetch = globalThis.fetch): AuthAdmin {
+export function createHttpAuthAdmin(env: ApiEnv, fetch: Fetch = globalFetch): AuthAdmin {
   const auth = `${base(env)}/auth/v1`;
   const json = (extra: Record<string, string> = {}) =>
     serviceHeaders(env, { 'content-type': 'application/json', ...extra });
@@ -215,7 +218,7 @@ function objectPath(bucket: string, path: string): string {
 }
 
 /** Supabase Storage over plain fetch, with the service-role key. */
-export function createHttpStorage(env: ApiEnv, fetch: Fetch = globalThis.fetch): Storage {
+export function createHttpStorage(env: ApiEnv, fetch: Fetch = globalFetch): Storage {
   const storage = `${base(env)}/storage/v1`;
   return {
     async upload(bucket, path, body, contentType) {
@@ -253,7 +256,7 @@ export function createHttpStorage(env: ApiEnv, fetch: Fetch = globalThis.fetch):
 /** The HTTP ports the Edge Function (and the local host) build from the environment. */
 export function createHttpPorts(
   env: ApiEnv,
-  fetch: Fetch = globalThis.fetch,
+  fetch: Fetch = globalFetch,
 ): { authAdmin: AuthAdmin; storage: Storage } {
   return { authAdmin: createHttpAuthAdmin(env, fetch), storage: createHttpStorage(env, fetch) };
 }
