@@ -29,7 +29,14 @@ export default defineConfig({
   webServer: {
     command: `npx tsx server/main.ts`,
     // Dev mode on (mailbox, Google picker) whatever the developer's shell says.
-    env: { PORT: String(port), DATA_DIR: 'memory://', HOST: '127.0.0.1', DEV_HELPERS: '1' },
+    // SIGNUP_LIMIT: every signup of the suite comes from this one machine (README 'Under abuse')
+    env: {
+      PORT: String(port),
+      DATA_DIR: 'memory://',
+      HOST: '127.0.0.1',
+      DEV_HELPERS: '1',
+      SIGNUP_LIMIT: '1000',
+    },
     url: `http://localhost:${port}/auth/v1/.well-known/jwks.json`,
     timeout: 120_000,
     reuseExistingServer: false,

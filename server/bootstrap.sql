@@ -120,6 +120,8 @@ create table if not exists supabase_migrations.schema_migrations (
 
 -- Columns the local auth server needs beyond the minimal tables above (idempotent).
 alter table auth.users add column if not exists phone text;
+-- GoTrue's column: set when staff invite the address (its password, if any, was cleared then)
+alter table auth.users add column if not exists invited_at timestamptz;
 alter table auth.sessions add column if not exists amr_method text not null default 'password';
 alter table auth.identities add column if not exists last_sign_in_at timestamptz;
 alter table auth.identities add column if not exists updated_at timestamptz not null default now();

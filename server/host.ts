@@ -11,6 +11,7 @@ import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago
 import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
+import { signupLimit } from '../src/domain/throttles.ts';
 import { isServiceRole } from './auth/admin.ts';
 import { clientIp, isTrustedProxy, type TrustProxy } from './auth/client-ip.ts';
 import type { AuthContext } from './auth/context.ts';
@@ -94,6 +95,11 @@ export interface HostOptions {
   /** Signup, recovery and resend requests allowed in 15 minutes per recipient (default 4) and per
    * client address (default 50). */
   mailLimits?: { perEmail?: number; perIp?: number };
+  /**
+   * Signups per client address in 15 minutes (SIGNUP_LIMIT, default 10): the API's /signup and
+   * /auth/v1/signup count together. Tests that sign many people up from one address raise it.
+   */
+  signupLimit?: number;
   /**
    * Count clients by the last X-Forwarded-For entry when the request comes from a trusted reverse
    * proxy: its addresses (TRUST_PROXY=10.0.0.5), or `true` for any peer (TRUST_PROXY=1: then a client
@@ -345,6 +351,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         }),
         mailPerEmail: new SlidingWindow(opts.mailLimits?.perEmail ?? 4, 15 * 60_000),
         mailPerIp: new SlidingWindow(opts.mailLimits?.perIp ?? 50, 15 * 60_000),
+        signupPerIp: signupLimit({ signupLimit: opts.signupLimit }).max,
       },
       trustProxy,
       // The simulated Google sign-in; off, /settings reports google: false.
@@ -402,6 +409,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       // the person in charge of members' data (/privacidade); a demo address unless PRIVACY_EMAIL says
       privacyEmail: opts.privacyEmail || 'privacidade@congrega.local',
       receiptRetentionDays: opts.receiptRetentionDays,
+      signupLimit: opts.signupLimit,
     };
     const geocoder =
       (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'

@@ -61,6 +61,7 @@ try {
     receiptRetentionDays: process.env.RECEIPT_RETENTION_DAYS
       ? Number(process.env.RECEIPT_RETENTION_DAYS)
       : undefined,
+    signupLimit: process.env.SIGNUP_LIMIT ? Number(process.env.SIGNUP_LIMIT) : undefined,
     mercadoPago: {
       apiUrl: process.env.MP_API_URL || undefined,
       accessToken: process.env.MP_ACCESS_TOKEN || undefined,

@@ -266,7 +266,7 @@ export function frontDoor(
   });
 }
 
-/** Whether a request arrived over TLS (see bothProtocols). */
+/** Whether a request arrived over TLS (see frontDoor). */
 export function isEncrypted(req: IncomingMessage): boolean {
   return Boolean((req.socket as TLSSocket).encrypted);
 }

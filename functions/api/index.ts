@@ -19,6 +19,7 @@ const env: ApiEnv = {
   receiptRetentionDays: Deno.env.get('RECEIPT_RETENTION_DAYS')
     ? Number(Deno.env.get('RECEIPT_RETENTION_DAYS'))
     : undefined,
+  signupLimit: Deno.env.get('SIGNUP_LIMIT') ? Number(Deno.env.get('SIGNUP_LIMIT')) : undefined,
   mercadoPago: {
     publicKey: Deno.env.get('MP_PUBLIC_KEY') ?? '',
     webhookSecret: Deno.env.get('MP_WEBHOOK_SECRET') ?? '',

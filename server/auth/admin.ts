@@ -4,7 +4,15 @@ import type { Keys } from '../keys.ts';
 import type { AuthContext } from './context.ts';
 import { errors } from './errors.ts';
 import { safeRedirect } from './redirect.ts';
-import { type AuthEnv, jsonBody, requireEmail, requirePassword, sendLink } from './routes.ts';
+import {
+  type AuthEnv,
+  boundedMetadata,
+  isObject,
+  jsonBody,
+  requireEmail,
+  requirePassword,
+  sendLink,
+} from './routes.ts';
 import {
   confirmEmail,
   createEmailUser,
@@ -30,8 +38,6 @@ export async function isServiceRole(keys: Keys, authorization: string | undefine
   }
 }
 
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-
 /** GoTrue's /admin/users subset, for the API (service-role key only). */
 export function adminRoutes(ctx: AuthContext) {
   const app = new Hono<AuthEnv>();
@@ -50,7 +56,7 @@ export function adminRoutes(ctx: AuthContext) {
   app.post('/invite', async (c) => {
     const body = await jsonBody(c);
     const email = requireEmail(body.email);
-    const data = isObject(body.data) ? body.data : {};
+    const data = boundedMetadata(isObject(body.data) ? body.data : {});
     let user = await findUserByEmail(ctx.db, email);
     if (user?.email_confirmed_at) throw errors.emailExists();
     user ??= await createEmailUser(ctx.db, {
@@ -60,6 +66,9 @@ export function adminRoutes(ctx: AuthContext) {
       userMetadata: data,
       appMetadata: {},
     });
+    // remembered: a later signup or resend for this address mails the invitation again and takes
+    // no password (see routes.ts signup), and the invitation's link clears any set before
+    await ctx.db.query('update auth.users set invited_at = now() where id = $1', [user.id]);
     await sendLink(ctx, user, 'invite', safeRedirect(ctx, c.req.query('redirect_to')));
     return c.json(await loadUserJson(ctx.db, (await findUserById(ctx.db, user.id))!));
   });
@@ -76,7 +85,7 @@ export function adminRoutes(ctx: AuthContext) {
       email,
       passwordHash: password ? await ctx.passwords.hash(password) : null,
       confirmed: body.email_confirm === true,
-      userMetadata: isObject(body.user_metadata) ? body.user_metadata : {},
+      userMetadata: boundedMetadata(isObject(body.user_metadata) ? body.user_metadata : {}),
       appMetadata: isObject(body.app_metadata) ? body.app_metadata : {},
     });
     return c.json(await loadUserJson(ctx.db, user));
@@ -128,7 +137,7 @@ export function adminRoutes(ctx: AuthContext) {
         ? user.encrypted_password
         : await ctx.passwords.hash(requirePassword(body.password));
     const userMetadata = isObject(body.user_metadata)
-      ? mergeMetadata(user.raw_user_meta_data, body.user_metadata)
+      ? boundedMetadata(mergeMetadata(user.raw_user_meta_data, body.user_metadata))
       : user.raw_user_meta_data;
     const appMetadata = isObject(body.app_metadata)
       ? mergeMetadata(user.raw_app_meta_data, body.app_metadata)

@@ -21,6 +21,8 @@ export interface AuthContext {
     /** Signup, recovery and resend requests per recipient e-mail and per client address. */
     mailPerEmail: SlidingWindow;
     mailPerIp: SlidingWindow;
+    /** Signups per client address in the API's 15-minute window (SIGNUP_LIMIT), counted with its /signup. */
+    signupPerIp: number;
   };
   /** Which peers' X-Forwarded-For names the client (TRUST_PROXY, see client-ip.ts). */
   trustProxy: TrustProxy;

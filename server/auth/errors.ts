@@ -1,5 +1,10 @@
 import { validationMessages } from '../../src/domain/messages/validation.ts';
 import { forbiddenCharactersMessage, tooComplexMessage } from '../../src/domain/text.ts';
+import { retryText } from '../../src/domain/throttles.ts';
+import { MAX_USER_METADATA_BYTES } from './users.ts';
+
+/** A full hashing queue clears in about this long: what a refused sign-in is told to wait. */
+export const BUSY_RETRY_SECONDS = 5;
 
 /** A GoTrue error: answered as the 2024-01-01 body `{code, message}` plus the legacy fields. */
 export class AuthError extends Error {
@@ -8,6 +13,7 @@ export class AuthError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -24,6 +30,7 @@ export function authErrorResponse(err: AuthError): Response {
       'content-type': 'application/json',
       'x-supabase-api-version': API_VERSION,
       'x-sb-error-code': err.code,
+      ...err.headers,
     },
   });
 }
@@ -49,10 +56,43 @@ export const errors = {
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
   userHasHistory: () =>
     new AuthError(409, 'conflict', 'User has registrations or check-ins and cannot be deleted'),
-  rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
-  emailRateLimited: () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
+  // 429s say in pt-BR what happened and when to try again, with Retry-After (seconds)
+  rateLimited: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_request_rate_limit',
+      `Muitas tentativas a partir desta conexão. Tente novamente em ${retryText(seconds)}.`,
+      {},
+      { 'retry-after': String(seconds) },
+    ),
+  emailRateLimited: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `Muitos e-mails pedidos para este endereço. Tente novamente em ${retryText(seconds)}.`,
+      {},
+      { 'retry-after': String(seconds) },
+    ),
   busy: () =>
-    new AuthError(429, 'over_request_rate_limit', 'Too many requests right now, please try again shortly'),
+    new AuthError(
+      429,
+      'over_request_rate_limit',
+      `Muitas pessoas entrando ao mesmo tempo. Tente novamente em ${retryText(BUSY_RETRY_SECONDS)}.`,
+      {},
+      { 'retry-after': String(BUSY_RETRY_SECONDS) },
+    ),
+  metadataTooLarge: () =>
+    new AuthError(
+      400,
+      'validation_failed',
+      `Os dados do perfil passam do limite de ${MAX_USER_METADATA_BYTES / 1024} KB.`,
+    ),
+  tokenTooLarge: () =>
+    new AuthError(
+      422,
+      'validation_failed',
+      'Os dados desta conta passam do tamanho permitido para entrar. Procure a secretaria.',
+    ),
   passwordTooLong: () => new AuthError(400, 'validation_failed', validationMessages.passwordMax),
   forbiddenCharacters: () => new AuthError(400, 'validation_failed', forbiddenCharactersMessage),
   tooComplex: () => new AuthError(400, 'validation_failed', tooComplexMessage),

@@ -31,6 +31,12 @@ export class SlidingWindow {
     this.hits.set(key, [...this.recent(key, now), now]);
   }
 
+  /** Seconds until the key's oldest counted event leaves the window (at least 1). */
+  retryAfter(key: string, now = Date.now()): number {
+    const oldest = this.recent(key, now)[0] ?? now;
+    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
+  }
+
   /** Records the event unless the key is already at its limit; false when it is. */
   take(key: string, now = Date.now()): boolean {
     if (this.blocked(key, now)) return false;
@@ -69,6 +75,17 @@ export class SignInLimiter {
     const pair = `${ip}\n${email}`;
     if (this.ip.blocked(ip, now) || this.pair.blocked(pair, now)) return true;
     return this.email.blocked(email, now) && this.pair.count(pair, now) > 0;
+  }
+
+  /** Seconds until `blocked` may turn false (the longest of the windows that hold the pair). */
+  retryAfter(ip: string, email: string, now = Date.now()): number {
+    const pair = `${ip}\n${email}`;
+    const held = [
+      this.ip.blocked(ip, now) ? this.ip.retryAfter(ip, now) : 0,
+      this.pair.blocked(pair, now) ? this.pair.retryAfter(pair, now) : 0,
+      this.email.blocked(email, now) ? this.email.retryAfter(email, now) : 0,
+    ];
+    return Math.max(1, ...held);
   }
 
   fail(ip: string, email: string, now = Date.now()): void {

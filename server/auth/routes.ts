@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { takeHit } from '../../functions/api/adapters/throttle-store.ts';
+import { authApiErrors } from '../../src/domain/messages/auth.ts';
+import { retryText, SIGNUP_PER_ADDRESS } from '../../src/domain/throttles.ts';
 import type { RequestEnv } from '../request-env.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuthContext } from './context.ts';
 import { confirmationMail, inviteMail, recoveryMail } from './emails.ts';
-import { errors } from './errors.ts';
+import { AuthError, errors } from './errors.ts';
 import { safeRedirect, withFragment } from './redirect.ts';
 import { createSession, endSessions, refreshSession, requireSession } from './sessions.ts';
 import {
@@ -19,6 +22,7 @@ import {
   loadUserJson,
   MAX_PASSWORD_BYTES,
   mergeMetadata,
+  metadataFits,
   normalizeEmail,
   obfuscatedUser,
   type UserRow,
@@ -27,6 +31,8 @@ import {
 export type AuthEnv = { Bindings: RequestEnv };
 
 export const MIN_PASSWORD = 6;
+
+export const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Parses a JSON object body or answers GoTrue's bad_json. */
 export async function jsonBody(c: Context): Promise<Json> {
@@ -80,8 +86,42 @@ export async function requestIp(ctx: AuthContext, c: Context<AuthEnv>): Promise<
  * and the recipient, whether or not the account exists (so the answer still reveals nothing).
  */
 async function throttleMail(ctx: AuthContext, c: Context<AuthEnv>, email: string): Promise<void> {
-  if (!ctx.limits.mailPerIp.take(await requestIp(ctx, c))) throw errors.rateLimited();
-  if (!ctx.limits.mailPerEmail.take(email)) throw errors.emailRateLimited();
+  const ip = await requestIp(ctx, c);
+  if (!ctx.limits.mailPerIp.take(ip)) throw errors.rateLimited(ctx.limits.mailPerIp.retryAfter(ip));
+  if (!ctx.limits.mailPerEmail.take(email))
+    throw errors.emailRateLimited(ctx.limits.mailPerEmail.retryAfter(email));
+}
+
+/**
+ * A signup straight to /auth/v1/signup counts in the API's own signup limit of its client
+ * (public.api_throttles, `signup:ip:<address>`, 10 in 15 minutes): one limit for both doors. The
+ * API's calls (service-role key) were counted there already.
+ */
+async function throttleSignup(ctx: AuthContext, c: Context<AuthEnv>): Promise<void> {
+  if (await bearerIsServiceRole(ctx, c.req.header('authorization'))) return;
+  const ip = await requestIp(ctx, c);
+  const wait = await takeHit(
+    ctx.db,
+    `signup:ip:${ip}`,
+    ctx.limits.signupPerIp,
+    SIGNUP_PER_ADDRESS.window,
+    new Date(),
+  );
+  if (wait !== null) {
+    throw new AuthError(
+      429,
+      'over_request_rate_limit',
+      `${authApiErrors.SIGNUP_RATE_LIMITED} Tente novamente em ${retryText(wait)}.`,
+      {},
+      { 'retry-after': String(wait) },
+    );
+  }
+}
+
+/** Refuses metadata over MAX_USER_METADATA_BYTES (the merged result, for a patch). */
+export function boundedMetadata(metadata: Json): Json {
+  if (!metadataFits(metadata)) throw errors.metadataTooLarge();
+  return metadata;
 }
 
 const LINK_TTL = { signup: '24 hours', invite: '24 hours', recovery: '1 hour' } as const;
@@ -122,6 +162,12 @@ async function signup(ctx: AuthContext, email: string, password: string, data: J
   const existing = await findUserByEmail(ctx.db, email);
   // Confirmed account: answer like a fresh signup so the response reveals nothing (identities: []).
   if (existing?.email_confirmed_at) return obfuscatedUser(email, data);
+  // Staff invited this address: nobody else's password is taken for it; its owner gets the
+  // invitation again (where they choose one), and the answer is the look-alike.
+  if (existing?.invited_at) {
+    await sendLink(ctx, existing, 'invite', redirectTo);
+    return obfuscatedUser(email, data);
+  }
   let user: UserRow;
   if (existing) {
     // Still unconfirmed: take the new password and data, and mail a new link.
@@ -166,8 +212,9 @@ export function userRoutes(ctx: AuthContext) {
     const body = await jsonBody(c);
     const email = requireEmail(body.email);
     const password = requirePassword(body.password);
-    const data = body.data && typeof body.data === 'object' ? (body.data as Json) : {};
+    const data = boundedMetadata(isObject(body.data) ? body.data : {});
     const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
+    await throttleSignup(ctx, c);
     await throttleMail(ctx, c, email);
     return c.json(await ctx.passwords.admit(() => signup(ctx, email, password, data, redirectTo)));
   });
@@ -178,8 +225,14 @@ export function userRoutes(ctx: AuthContext) {
     if (body.type !== 'signup') throw errors.validation('Only signup confirmations can be resent');
     await throttleMail(ctx, c, email);
     const user = await findUserByEmail(ctx.db, email);
+    // an invited address gets its invitation again: a signup link would replace it
     if (user && !user.email_confirmed_at)
-      await sendLink(ctx, user, 'signup', safeRedirect(ctx, c.req.query('redirect_to')));
+      await sendLink(
+        ctx,
+        user,
+        user.invited_at ? 'invite' : 'signup',
+        safeRedirect(ctx, c.req.query('redirect_to')),
+      );
     return c.json({});
   });
 
@@ -198,7 +251,8 @@ export function userRoutes(ctx: AuthContext) {
     const password = typeof body.password === 'string' ? body.password : '';
     const ip = await requestIp(ctx, c);
     // Guessing passwords is capped per address and per (address, e-mail): see SignInLimiter.
-    if (ctx.limits.signIn.blocked(ip, email)) throw errors.rateLimited();
+    if (ctx.limits.signIn.blocked(ip, email))
+      throw errors.rateLimited(ctx.limits.signIn.retryAfter(ip, email));
     const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
     const session = await ctx.passwords.admit(async () => {
       const user = email && !tooLong ? await findUserByEmail(ctx.db, email) : null;
@@ -220,7 +274,7 @@ export function userRoutes(ctx: AuthContext) {
   });
 
   app.put('/user', async (c) => {
-    const { user } = await requireSession(ctx, c.req.header('authorization'));
+    const { user, sessionId } = await requireSession(ctx, c.req.header('authorization'));
     const body = await jsonBody(c);
     if (body.email !== undefined && normalizeEmail(body.email) !== user.email) {
       throw errors.validation('Alteração de e-mail não é suportada pelo servidor local.');
@@ -232,13 +286,18 @@ export function userRoutes(ctx: AuthContext) {
       passwordHash = await ctx.passwords.hash(password);
     }
     let metadata = user.raw_user_meta_data;
-    if (body.data && typeof body.data === 'object') metadata = mergeMetadata(metadata, body.data as Json);
-    const [row] = await ctx.db.query<UserRow>(
-      `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
-       where id = $1 returning *`,
-      [user.id, passwordHash, metadata],
-    );
-    return c.json(await loadUserJson(ctx.db, row!));
+    if (isObject(body.data)) metadata = boundedMetadata(mergeMetadata(metadata, body.data));
+    const row = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.query<UserRow>(
+        `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
+         where id = $1 returning *`,
+        [user.id, passwordHash, metadata],
+      );
+      // a new password ends every other session of the account (whoever knew the old one is out)
+      if (body.password !== undefined) await endSessions(tx, user.id, sessionId, 'others');
+      return row!;
+    });
+    return c.json(await loadUserJson(ctx.db, row));
   });
 
   app.post('/recover', async (c) => {
@@ -280,6 +339,15 @@ export function userRoutes(ctx: AuthContext) {
         }),
         303,
       );
+    }
+    if (!user.email_confirmed_at && linkType !== 'signup') {
+      // The address is proven only now: a password set before (by whoever typed this e-mail into a
+      // signup) is not its owner's. It is cleared and its sessions end; the owner chooses one next.
+      // A signup link confirms the password it was sent for (a new signup replaces both).
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('update auth.users set encrypted_password = null where id = $1', [user!.id]);
+        await tx.query('delete from auth.sessions where user_id = $1', [user!.id]);
+      });
     }
     await confirmEmail(ctx.db, user.id);
     const session = await createSession(ctx, (await findUserById(ctx.db, user.id))!, 'otp');

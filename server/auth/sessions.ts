@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, errors } from './errors.ts';
-import { findUserById, loadUserJson, type User, type UserRow } from './users.ts';
+import { findUserById, loadUserJson, tokenMetadata, type User, type UserRow } from './users.ts';
+
+/**
+ * An access token longer than this is never issued: the sign-in is refused instead (app_metadata,
+ * set by the service role, is the only part left unbounded; a normal token is about 1 KB).
+ */
+export const MAX_ACCESS_TOKEN_BYTES = 8 * 1024;
 
 /** Access tokens live one hour (supabase-js refreshes when 90 s or less remain). */
 export const ACCESS_TTL = 3600;
@@ -49,7 +55,7 @@ async function sign(
       email: user.email ?? '',
       phone: user.phone ?? '',
       app_metadata: user.raw_app_meta_data,
-      user_metadata: user.raw_user_meta_data,
+      user_metadata: tokenMetadata(user.raw_user_meta_data),
       role: 'authenticated',
       aal: 'aal1',
       amr: [
@@ -60,11 +66,18 @@ async function sign(
     },
     ACCESS_TTL,
   );
+  if (token.length > MAX_ACCESS_TOKEN_BYTES) throw errors.tokenTooLarge();
   return { token, exp };
 }
 
-async function sessionJson(ctx: AuthContext, user: UserRow, session: SessionRow, refreshToken: string) {
-  const { token, exp } = await sign(ctx, user, session);
+async function sessionJson(
+  ctx: AuthContext,
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
+  signed?: { token: string; exp: number },
+) {
+  const { token, exp } = signed ?? (await sign(ctx, user, session));
   return {
     access_token: token,
     token_type: 'bearer' as const,
@@ -82,7 +95,7 @@ export async function createSession(
   method: AmrMethod,
 ): Promise<SessionJson> {
   const refreshToken = newRefreshToken();
-  const { session, fresh } = await ctx.db.transaction(async (tx) => {
+  const { session, fresh, signed } = await ctx.db.transaction(async (tx) => {
     const [session] = await tx.query<SessionRow>(
       'insert into auth.sessions (user_id, amr_method) values ($1, $2) returning *',
       [user.id, method],
@@ -96,9 +109,10 @@ export async function createSession(
       'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *',
       [user.id],
     );
-    return { session: session!, fresh: fresh! };
+    // signed here: a token too large rolls the session back
+    return { session: session!, fresh: fresh!, signed: await sign(ctx, fresh!, session!) };
   });
-  return sessionJson(ctx, fresh, session, refreshToken);
+  return sessionJson(ctx, fresh, session, refreshToken, signed);
 }
 
 type RotateResult =

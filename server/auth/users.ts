@@ -34,6 +34,42 @@ export function hashToken(token: string): string {
 
 export type Json = Record<string, unknown>;
 
+/**
+ * User metadata (`data` on signup and PUT /user, `user_metadata` on the admin routes) is at most this
+ * many bytes of JSON once merged: the app keeps a name and two flags there, and each answer carries it.
+ */
+export const MAX_USER_METADATA_BYTES = 4 * 1024;
+
+/** True when the metadata fits MAX_USER_METADATA_BYTES. */
+export function metadataFits(metadata: Json): boolean {
+  return Buffer.byteLength(JSON.stringify(metadata), 'utf8') <= MAX_USER_METADATA_BYTES;
+}
+
+/**
+ * The user-metadata keys an access token carries: what the app reads from it (the name for
+ * src/domain/people.ts, the first-access flags, Google's photo). Anything else stays on the account
+ * (GET /user), so a token stays small whatever the metadata holds.
+ */
+export const TOKEN_METADATA_KEYS = [
+  'display_name',
+  'full_name',
+  'name',
+  'avatar_url',
+  'welcome',
+  'hasUser',
+  'email_verified',
+] as const;
+
+/** A token's copy of the metadata: the keys above, strings of at most 512 characters, no nesting. */
+export function tokenMetadata(metadata: Json): Json {
+  const out: Json = {};
+  for (const key of TOKEN_METADATA_KEYS) {
+    const value = metadata[key];
+    if (typeof value === 'boolean' || (typeof value === 'string' && value.length <= 512)) out[key] = value;
+  }
+  return out;
+}
+
 export interface UserRow {
   id: string;
   aud: string;
@@ -48,6 +84,7 @@ export interface UserRow {
   raw_app_meta_data: Json;
   raw_user_meta_data: Json;
   is_anonymous: boolean;
+  invited_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

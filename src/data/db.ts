@@ -39,6 +39,9 @@ export interface RosterMeta {
   download?: string;
   title: string;
   starts_at: string;
+  /** the event's check-in window (null: none; absent on rosters kept before it was kept) */
+  checkin_starts_at?: string | null;
+  checkin_ends_at?: string | null;
   /** the server's cursor for the next pull */
   cursor: string;
   /** the event's CPF key (rosterCpfTag), from the roster download */

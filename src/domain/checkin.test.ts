@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   CPF_TAG_BITS,
   decide,
+  doorWindow,
   findEntry,
   formatSeq,
   isTimeToCheckIn,
+  outsideCheckinWindow,
   parseCheckinCode,
   type RosterEntry,
   resultMessage,
@@ -147,5 +149,30 @@ describe('isTimeToCheckIn', () => {
     const open = { ...event, checkin_starts_at: null, checkin_ends_at: null };
     expect(isTimeToCheckIn(open, new Date('2026-03-10T20:30:00Z'))).toBe(true);
     expect(isTimeToCheckIn(open, new Date('2026-03-11T11:00:00Z'))).toBe(false);
+  });
+});
+
+describe('the check-in window at the door', () => {
+  const now = new Date('2026-03-10T20:00:00.000Z');
+  const at = (hours: number) => new Date(now.getTime() + hours * 3600_000).toISOString();
+  const nextWeek = { starts_at: at(168), checkin_starts_at: at(166), checkin_ends_at: at(192) };
+
+  it('is the event’s own window, else a day before the start to a week after', () => {
+    expect(outsideCheckinWindow(nextWeek, now)).toBe('early');
+    expect(outsideCheckinWindow({ ...nextWeek, checkin_starts_at: at(-1) }, now)).toBeNull();
+    expect(
+      outsideCheckinWindow({ starts_at: at(-2), checkin_starts_at: at(-3), checkin_ends_at: at(-1) }, now),
+    ).toBe('late');
+    const noWindow = { checkin_starts_at: null, checkin_ends_at: null };
+    expect(outsideCheckinWindow({ ...noWindow, starts_at: at(23) }, now)).toBeNull();
+    expect(outsideCheckinWindow({ ...noWindow, starts_at: at(25) }, now)).toBe('early');
+    expect(outsideCheckinWindow({ ...noWindow, starts_at: at(-167) }, now)).toBeNull();
+    expect(outsideCheckinWindow({ ...noWindow, starts_at: at(-169) }, now)).toBe('late');
+  });
+
+  it('the times a synced check-in may carry never pass the server’s clock, even before the window opens', () => {
+    expect(doorWindow(nextWeek, now)).toEqual({ from: now.getTime(), to: now.getTime() });
+    const open = { starts_at: at(-1), checkin_starts_at: at(-2), checkin_ends_at: at(3) };
+    expect(doorWindow(open, now)).toEqual({ from: Date.parse(at(-3)), to: now.getTime() });
   });
 });

@@ -239,23 +239,43 @@ export interface SyncOutcome {
 /** Slack around an event's door window for a door's clock that is a little off. */
 export const DOOR_WINDOW_MARGIN_MS = 3600_000;
 
+/** The check-in times of an event as the door and the server read them. */
+export interface EventCheckinTimes {
+  starts_at: string;
+  checkin_starts_at: string | null;
+  checkin_ends_at: string | null;
+}
+
 /**
- * The times a door check-in of this event may carry: its check-in window when it has one, else from
- * a day before the start to a week after (the door lists events for a week), widened by
- * DOOR_WINDOW_MARGIN_MS, and never after `now`. A door clock far off (1970, next year) is clamped to it.
+ * When the door admits people to this event without asking: its check-in window when it has one,
+ * else from a day before the start to a week after (the door lists events for a week). Outside it
+ * the door says so and asks to confirm.
  */
-export function doorWindow(
-  event: { starts_at: string; checkin_starts_at: string | null; checkin_ends_at: string | null },
-  now: Date,
-): { from: number; to: number } {
+export function eventCheckinWindow(event: EventCheckinTimes): { from: number; to: number } {
   const start = Date.parse(event.starts_at);
-  const from =
-    (event.checkin_starts_at ? Date.parse(event.checkin_starts_at) : start - 86_400_000) -
-    DOOR_WINDOW_MARGIN_MS;
-  const to =
-    (event.checkin_ends_at ? Date.parse(event.checkin_ends_at) : start + 7 * 86_400_000) +
-    DOOR_WINDOW_MARGIN_MS;
-  return { from, to: Math.max(from, Math.min(to, now.getTime())) };
+  return {
+    from: event.checkin_starts_at ? Date.parse(event.checkin_starts_at) : start - 86_400_000,
+    to: event.checkin_ends_at ? Date.parse(event.checkin_ends_at) : start + 7 * 86_400_000,
+  };
+}
+
+/** Whether `now` falls outside the event's check-in window: before it opens or after it closes. */
+export function outsideCheckinWindow(event: EventCheckinTimes, now: Date): 'early' | 'late' | null {
+  const { from, to } = eventCheckinWindow(event);
+  const t = now.getTime();
+  return t < from ? 'early' : t > to ? 'late' : null;
+}
+
+/**
+ * The times a synced door check-in of this event may carry: the event's check-in window
+ * (eventCheckinWindow) widened by DOOR_WINDOW_MARGIN_MS, and never after `now`, the server's clock:
+ * a check-in confirmed at the door before the window opens is stored when it happened (or now), never
+ * at the window's start. A door clock far off (1970, next year) is clamped into it.
+ */
+export function doorWindow(event: EventCheckinTimes, now: Date): { from: number; to: number } {
+  const window = eventCheckinWindow(event);
+  const to = Math.min(window.to + DOOR_WINDOW_MARGIN_MS, now.getTime());
+  return { from: Math.min(window.from - DOOR_WINDOW_MARGIN_MS, to), to };
 }
 
 export interface RosterPage {
@@ -271,10 +291,9 @@ export interface RosterPage {
 }
 
 /** An event the door can check people in (started within the last week or upcoming). */
-export interface CheckinEvent {
+export interface CheckinEvent extends EventCheckinTimes {
   id: string;
   title: string;
-  starts_at: string;
 }
 
 /** GET /v1/checkins: one of the member's own check-ins. */

@@ -99,20 +99,24 @@ describe('current registration and groups', () => {
     expect(currentRegistration([...regs, reg('c', 'analysis', '2026-12-01T00:00:00Z')], 'e1')?.id).toBe('c');
   });
 
-  it('groups: paid and future → active; not paid and future → pending; started → past', () => {
+  it('groups: paid and future → active; pending/analysis and future → pending; rejected, expired, canceled → unfinished; started → past', () => {
     const g = groupRegistrations(
       [
         reg('paid-later', 'paid', '2026-12-20T00:00:00Z'),
         reg('paid-soon', 'paid', '2026-12-01T00:00:00Z'),
         reg('pending', 'pending', '2026-12-01T00:00:00Z'),
         reg('rejected', 'rejected', '2026-12-01T00:00:00Z'),
+        reg('analysis', 'analysis', '2026-12-02T00:00:00Z'),
+        reg('expired', 'expired', '2026-12-03T00:00:00Z'),
+        reg('canceled', 'canceled', '2026-12-04T00:00:00Z'),
         reg('past-old', 'paid', '2026-01-01T00:00:00Z'),
         reg('past-new', 'pending', '2026-11-24T11:00:00Z'),
       ],
       now,
     );
     expect(g.active.map((r) => r.id)).toEqual(['paid-soon', 'paid-later']);
-    expect(g.pending.map((r) => r.id).sort()).toEqual(['pending', 'rejected']);
+    expect(g.pending.map((r) => r.id)).toEqual(['pending', 'analysis']);
+    expect(g.unfinished.map((r) => r.id)).toEqual(['rejected', 'expired', 'canceled']);
     expect(g.now.map((r) => r.id)).toEqual(['past-new']); // started an hour ago: under way
     expect(g.past.map((r) => r.id)).toEqual(['past-old']);
   });
@@ -129,7 +133,7 @@ describe('current registration and groups', () => {
       now,
     );
     expect(g.now.map((r) => r.id)).toEqual(['started', 'tonight']);
-    expect(g.pending.map((r) => r.id)).toEqual(['tonight-rejected']);
+    expect(g.unfinished.map((r) => r.id)).toEqual(['tonight-rejected']);
     expect(g.past.map((r) => r.id)).toEqual(['yesterday']);
   });
 

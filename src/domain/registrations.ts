@@ -112,7 +112,7 @@ export function currentRegistration<R extends RegistrationLike>(
   return found;
 }
 
-export type RegistrationGroup = 'now' | 'active' | 'pending' | 'past' | 'removed';
+export type RegistrationGroup = 'now' | 'active' | 'pending' | 'unfinished' | 'past' | 'removed';
 
 /** What the groups read of a registration's event (older stored rows may lack the newer fields). */
 type GroupedEvent = {
@@ -140,9 +140,10 @@ export function hasValidTicket(registration: {
 /**
  * The group of /my-registrations: 'Acontecendo agora' first — a registration still holding its place
  * (paid, pending or in analysis) on an event under way (check-in window open, or started and not
- * over); then the spec's three: past once the event started; before that active when paid, else
- * 'Pagamento pendente/análise' (rejected, canceled and expired ones included, so the member sees
- * why). A removed event's registration is in a group of its own, whatever its status or date.
+ * over); then the spec's three: past once the event started; before that active when paid,
+ * 'Pagamento pendente/análise' when pending or in analysis, and — not a payment anyone awaits —
+ * rejected, canceled and expired ones in 'Não concluídas' (where the member tries again). A removed
+ * event's registration is in a group of its own, whatever its status or date.
  */
 export function registrationGroup(
   registration: { status: string; event: GroupedEvent },
@@ -152,7 +153,8 @@ export function registrationGroup(
   if (isEventRemoved(registration)) return 'removed';
   if (isActiveStatus(registration.status) && isHappeningNow(event, now)) return 'now';
   if (new Date(event.starts_at).getTime() <= now.getTime()) return 'past';
-  return registration.status === 'paid' ? 'active' : 'pending';
+  if (registration.status === 'paid') return 'active';
+  return isActiveStatus(registration.status) ? 'pending' : 'unfinished';
 }
 
 /** The groups in display order, each sorted: upcoming by event date (soonest first), the rest newest first. */
@@ -160,13 +162,21 @@ export function groupRegistrations<R extends { status: string; created_at: strin
   registrations: readonly R[],
   now: Date,
 ): Record<RegistrationGroup, R[]> {
-  const groups: Record<RegistrationGroup, R[]> = { now: [], active: [], pending: [], past: [], removed: [] };
+  const groups: Record<RegistrationGroup, R[]> = {
+    now: [],
+    active: [],
+    pending: [],
+    unfinished: [],
+    past: [],
+    removed: [],
+  };
   for (const r of registrations) groups[registrationGroup(r, now)].push(r);
   const byStart = (a: R, b: R) =>
     compareIso(a.event.starts_at, b.event.starts_at) || compareIso(b.created_at, a.created_at);
   groups.now.sort(byStart);
   groups.active.sort(byStart);
   groups.pending.sort(byStart);
+  groups.unfinished.sort(byStart);
   groups.past.sort((a, b) => -byStart(a, b));
   groups.removed.sort((a, b) => -byStart(a, b));
   return groups;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventMessages } from './messages.ts';
 import { currentRegistration } from './registrations.ts';
-import { isFastpassTier, sortTiers, tierAction, tierDisplay, tierStatus } from './tiers.ts';
+import { caravanAllowed, isFastpassTier, sortTiers, tierAction, tierDisplay, tierStatus } from './tiers.ts';
 import type { MyRegistration, PricingTier } from './types.ts';
 
 const now = new Date('2026-11-10T15:00:00.000Z'); // 12:00 in São Paulo
@@ -216,5 +216,22 @@ describe('sortTiers', () => {
       tier({ id: 'c', order: 1, name: 'A' }),
     ]);
     expect(sorted.map((t) => t.id)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('caravanAllowed', () => {
+  const event = { allowed_payment_methods: ['mp_pix', 'cash', 'voucher'] };
+  it("offers 'Inscrever uma caravana »' on an open tier payable by one of the form's methods, or free", () => {
+    expect(caravanAllowed(event, tier(), now)).toBe(true);
+    expect(caravanAllowed(event, tier({ price: 0 }), now)).toBe(true);
+    expect(caravanAllowed(event, tier({ available: 2, total: 10 }), now)).toBe(true);
+  });
+  it('not on a closed, waiting or nearly full tier, the Fastpass, or one paid only by card or voucher', () => {
+    expect(caravanAllowed(event, tier({ ends_at: past }), now)).toBe(false);
+    expect(caravanAllowed(event, tier({ starts_at: future }), now)).toBe(false);
+    expect(caravanAllowed(event, tier({ available: 1, total: 10 }), now)).toBe(false);
+    expect(caravanAllowed(event, tier({ name: 'Fastpass', price: 0 }), now)).toBe(false);
+    expect(caravanAllowed(event, tier({ restricted_payment_methods: ['mp_pix', 'cash'] }), now)).toBe(false);
+    expect(caravanAllowed({ allowed_payment_methods: ['mp_card'] }, tier(), now)).toBe(false);
   });
 });

@@ -2,9 +2,11 @@
  * Price tier (lote) display rules of product-spec.md §4, the Fastpass exception, the calls to action a tier
  * offers, and the user's current registration for an event. Pure: no DOM, no React.
  */
+import { CARAVAN_MIN } from './caravans.ts';
 import { formatDateTime } from './dates.ts';
 import { eventMessages, tierStatusText } from './messages.ts';
-import type { MyRegistration, PricingTier } from './types.ts';
+import { offeredMethods } from './registrations.ts';
+import type { MyRegistration, PaymentMethod, PricingTier } from './types.ts';
 
 export type TierStatus = 'WAITING' | 'SOLD_OUT' | 'FINISHED' | 'AVAILABLE';
 
@@ -148,4 +150,32 @@ export function tierAction(
 /** Tiers in display order. */
 export function sortTiers<T extends Pick<PricingTier, 'order' | 'name'>>(tiers: readonly T[]): T[] {
   return [...tiers].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, 'pt-BR'));
+}
+
+/** What the caravan form offers: one payment for everyone, without a card form or a voucher. */
+export const CARAVAN_FORM_METHODS: readonly PaymentMethod[] = ['mp_pix', 'file', 'cash', 'link'];
+
+/**
+ * Whether a tier takes a caravan now, so 'Inscrever uma caravana »' is offered on it (to a member
+ * registered on the event or not): open for registration, room for CARAVAN_MIN people when limited,
+ * and free or payable by one of the form's methods. Not the Fastpass: each person issues their own.
+ */
+export function caravanAllowed(
+  event: { allowed_payment_methods: readonly string[] },
+  tier: Pick<
+    PricingTier,
+    | 'name'
+    | 'price'
+    | 'starts_at'
+    | 'ends_at'
+    | 'available'
+    | 'total'
+    | 'restricted_payment_methods'
+    | 'payment_link'
+  >,
+  now: Date,
+): boolean {
+  if (isFastpassTier(tier) || !tierDisplay(tier, now).open) return false;
+  if (tier.available !== null && tier.available < CARAVAN_MIN) return false;
+  return tier.price === 0 || offeredMethods(event, tier).some((x) => CARAVAN_FORM_METHODS.includes(x));
 }

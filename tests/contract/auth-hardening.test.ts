@@ -24,7 +24,7 @@ async function post(h: Host, path: string, body: unknown, headers: Record<string
     headers: { apikey: h.anonKey, 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
 async function confirmedUser(h: Host, password = 'segredo123') {
@@ -95,6 +95,10 @@ describe('throttles', () => {
       const locked = await signIn(password, '198.51.100.1');
       expect(locked.status).toBe(429);
       expect(locked.body.code).toBe('over_request_rate_limit');
+      expect(locked.body.message).toMatch(
+        /^Muitas tentativas a partir desta conexão\. Tente novamente em \d+ minutos?\.$/,
+      );
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(200);
       // The owner, elsewhere, is not locked out.
       expect((await signIn(password, '198.51.100.2')).status).toBe(200);
     } finally {
@@ -133,6 +137,12 @@ describe('throttles', () => {
       expect(statuses).toContain(429);
       expect(answers.find((a) => a.status === 429)?.body.code).toBe('over_request_rate_limit');
       expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+      // pt-BR, and when to come back
+      const refused = answers.find((a) => a.status === 429)!;
+      expect(refused.body.message).toBe(
+        'Muitas pessoas entrando ao mesmo tempo. Tente novamente em 5 segundos.',
+      );
+      expect(refused.headers.get('retry-after')).toBe('5');
     } finally {
       await h.close();
     }
@@ -254,5 +264,157 @@ describe('tokens and redirects', () => {
     expect(new URL((await lastMail(host, same)).link!).searchParams.get('redirect_to')).toBe(
       `http://127.0.0.1:${port}/auth/welcome`,
     );
+  });
+});
+
+/** Issue 26: metadata and tokens stay small; an address is its owner's once proven. */
+describe('user metadata and token size', () => {
+  const bigName = 'Ana '.repeat(1500); // 6,000 bytes
+
+  it('refuses metadata over 4 KB on signup, PUT /user and the admin routes; the token carries only what the app reads', async () => {
+    const signup = await post(host, '/signup', {
+      email: newEmail('grande'),
+      password: 'segredo123',
+      data: { display_name: bigName },
+    });
+    expect(signup.status).toBe(400);
+    expect(signup.body).toMatchObject({
+      code: 'validation_failed',
+      msg: 'Os dados do perfil passam do limite de 4 KB.',
+    });
+
+    const { email, password } = await confirmedUser(host);
+    const sb = client(host);
+    await sb.auth.signInWithPassword({ email, password });
+    // 8 × 5 MB was the probe; two 3 KB halves merge past the bound too
+    const half = 'x'.repeat(3000);
+    expect((await sb.auth.updateUser({ data: { a: half } })).error).toBeNull();
+    const second = await sb.auth.updateUser({ data: { b: half } });
+    expect(second.error?.status).toBe(400);
+    expect(second.error?.message).toBe('Os dados do perfil passam do limite de 4 KB.');
+    // what the app keeps there fits, and only the keys the app reads reach the token
+    expect(
+      (await sb.auth.updateUser({ data: { display_name: 'Ana Souza', welcome: true } })).error,
+    ).toBeNull();
+    const { data } = await client(host).auth.signInWithPassword({ email, password });
+    const token = data.session!.access_token;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(claims.user_metadata).toMatchObject({ display_name: 'Ana Souza', welcome: true });
+    expect(claims.user_metadata.a).toBeUndefined();
+    expect(token.length).toBeLessThan(2048);
+    // the account itself still has it
+    expect(data.user!.user_metadata.a).toBe(half);
+
+    const admin = adminClient(host).auth.admin;
+    const created = await admin.createUser({ email: newEmail(), user_metadata: { display_name: bigName } });
+    expect(created.error?.status).toBe(400);
+    const invited = await admin.inviteUserByEmail(newEmail(), { data: { display_name: bigName } });
+    expect(invited.error?.status).toBe(400);
+    const updated = await admin.updateUserById(data.user!.id, { user_metadata: { big: bigName } });
+    expect(updated.error?.status).toBe(400);
+  });
+
+  it('refuses a sign-in whose token would pass 8 KB, and leaves no session behind', async () => {
+    const { email, password } = await confirmedUser(host);
+    const { data: user } = await adminClient(host).auth.admin.listUsers({ page: 1, perPage: 1000 });
+    const id = user.users.find((u) => u.email === email)!.id;
+    // app_metadata is the service role's: the one part of a token not bounded on the way in
+    await adminClient(host).auth.admin.updateUserById(id, { app_metadata: { roles: 'r'.repeat(10_000) } });
+    const res = await post(host, '/token?grant_type=password', { email, password });
+    expect(res.status).toBe(422);
+    expect(res.body.msg).toBe(
+      'Os dados desta conta passam do tamanho permitido para entrar. Procure a secretaria.',
+    );
+    const [n] = await host.database.db.query<{ n: number }>(
+      'select count(*)::int as n from auth.sessions where user_id = $1',
+      [id],
+    );
+    expect(n!.n).toBe(0);
+  });
+});
+
+describe('pre-account takeover: an address is its owner’s once proven', () => {
+  it('an invitation clears the password someone set before the e-mail was confirmed', async () => {
+    const h = await startHost();
+    try {
+      const victim = newEmail('vitima');
+      // the attacker signs up the victim's address with their own password (never confirmed)
+      expect((await post(h, '/signup', { email: victim, password: 'atacante1' })).status).toBe(200);
+      // staff register the victim at the desk: GoTrue's invite
+      const invited = await adminClient(h).auth.admin.inviteUserByEmail(victim);
+      expect(invited.error).toBeNull();
+      // the attacker signs up again: the password is not taken, the invitation is mailed again
+      expect((await post(h, '/signup', { email: victim, password: 'atacante2' })).status).toBe(200);
+      const mail = await lastMail(h, victim);
+      expect(new URL(mail.link!).searchParams.get('type')).toBe('invite');
+      // and asks a signup link again: the invitation once more, never a link that replaces it
+      expect((await post(h, '/resend', { email: victim, type: 'signup' })).status).toBe(200);
+      const again = await lastMail(h, victim);
+      expect(new URL(again.link!).searchParams.get('type')).toBe('invite');
+      // the victim opens the invitation: signed in, the e-mail confirmed
+      const opened = await openLink(again.link!);
+      expect(opened.fragment.access_token).toBeTruthy();
+      for (const pw of ['atacante1', 'atacante2']) {
+        const res = await post(h, '/token?grant_type=password', { email: victim, password: pw });
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('invalid_credentials');
+      }
+      // the victim chooses a password and signs in with it
+      const sb = client(h);
+      await sb.auth.setSession({
+        access_token: opened.fragment.access_token!,
+        refresh_token: opened.fragment.refresh_token!,
+      });
+      expect((await sb.auth.updateUser({ password: 'vitima123' })).error).toBeNull();
+      expect(
+        (await post(h, '/token?grant_type=password', { email: victim, password: 'vitima123' })).status,
+      ).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a recovery link on an unconfirmed address clears the password set before and its sessions', async () => {
+    const h = await startHost();
+    try {
+      const victim = newEmail('vitima');
+      expect((await post(h, '/signup', { email: victim, password: 'atacante1' })).status).toBe(200);
+      expect((await post(h, '/recover', { email: victim })).status).toBe(200);
+      const opened = await openLink((await lastMail(h, victim)).link!);
+      expect(opened.fragment.type).toBe('recovery');
+      const res = await post(h, '/token?grant_type=password', { email: victim, password: 'atacante1' });
+      expect(res.body.code).toBe('invalid_credentials');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a signup link still confirms the password it was sent for', async () => {
+    const email = newEmail('normal');
+    expect((await post(host, '/signup', { email, password: 'segredo123' })).status).toBe(200);
+    await openLink((await lastMail(host, email)).link!);
+    expect((await post(host, '/token?grant_type=password', { email, password: 'segredo123' })).status).toBe(
+      200,
+    );
+  });
+
+  it('setting a new password ends every other session of the account, not this one', async () => {
+    const { email, password } = await confirmedUser(host);
+    const mine = client(host);
+    const theirs = client(host);
+    await mine.auth.signInWithPassword({ email, password });
+    const { data: other } = await theirs.auth.signInWithPassword({ email, password });
+    expect((await mine.auth.updateUser({ password: 'novasenha1' })).error).toBeNull();
+    // the other session is gone: its refresh token and its access token (on the API) no longer work
+    const refreshed = await post(host, '/token?grant_type=refresh_token', {
+      refresh_token: other.session!.refresh_token,
+    });
+    expect(refreshed.status).toBe(400);
+    const me = await fetch(`${host.url}/functions/v1/api/v1/me`, {
+      headers: { authorization: `Bearer ${other.session!.access_token}` },
+    });
+    expect(me.status).toBe(401);
+    // this one goes on
+    expect((await mine.auth.getUser()).error).toBeNull();
   });
 });

@@ -85,10 +85,20 @@ let n = 0;
 async function newDoor() {
   const local = new CongregaDb(`door-${++n}`);
   await local.open();
-  await downloadRoster({ id: EVENT, title: 'x', starts_at: new Date().toISOString() }, () => {}, {
-    api: door(),
-    db: local,
-  });
+  await downloadRoster(
+    {
+      id: EVENT,
+      title: 'x',
+      starts_at: new Date().toISOString(),
+      checkin_starts_at: null,
+      checkin_ends_at: null,
+    },
+    () => {},
+    {
+      api: door(),
+      db: local,
+    },
+  );
   return local;
 }
 

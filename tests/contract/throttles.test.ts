@@ -91,6 +91,37 @@ describe("the API's own limit per client, before auth", () => {
   }, 60_000);
 });
 
+describe('one signup limit for both doors: /auth/v1/signup counts in the API’s 10 per 15 minutes', () => {
+  let host: Host;
+  beforeAll(async () => {
+    host = await startHost({ seed: true, trustProxy: true });
+  }, 120_000);
+  afterAll(() => host?.close());
+
+  const direct = (address: string) =>
+    fetch(`${host.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: host.anonKey, 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ email: newEmail('direto'), password: 'segredo123' }),
+    });
+
+  it('signups straight to auth and through the API share the count of the client', async () => {
+    for (let i = 0; i < 5; i++) expect((await signup(host, '203.0.113.60')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await direct('203.0.113.60')).status).toBe(200);
+    const held = await direct('203.0.113.60');
+    expect(held.status).toBe(429);
+    expect(held.headers.get('retry-after')).toMatch(/^\d+$/);
+    const body = (await held.json()) as { code: string; msg: string };
+    expect(body.code).toBe('over_request_rate_limit');
+    expect(body.msg).toMatch(
+      /^Muitos cadastros feitos a partir desta conexão em pouco tempo\. Tente novamente em \d+ (minutos?|segundos?)\.$/,
+    );
+    expect((await signup(host, '203.0.113.60')).status).toBe(429);
+    // another client is not held
+    expect((await direct('203.0.113.61')).status).toBe(200);
+  }, 60_000);
+});
+
 describe('an access token after sign-out', () => {
   let host: Host;
   beforeAll(async () => {

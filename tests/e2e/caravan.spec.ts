@@ -1,8 +1,10 @@
 /**
  * Caravans: a leader registers a caravan of 4 (one without e-mail) on the conference's 'Lote
  * Caravana', paying by PIX on the local Mercado Pago stand-in; four tickets in Minhas inscrições,
- * also offline; the door, offline, admits three from the leader's group QR (shown to the camera)
- * and the fourth later by code; back online the server holds the four check-ins. And a group of 5
+ * also offline; the door (a 320 × 640 phone), offline, admits three from the leader's group QR
+ * (shown to the camera; the list in view) and the fourth later by code, each after the door said the
+ * check-in window opens only next week; back online the server holds the four check-ins, none of
+ * them at a time that has not come. And a group of 5
  * on a tier with 4 places left is refused ('esgotaram') with nothing taken.
  */
 import { mkdtempSync } from 'node:fs';
@@ -133,6 +135,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   try {
     const context = await browser.newContext({
       baseURL,
+      viewport: { width: 320, height: 640 },
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
       permissions: ['camera'],
@@ -151,6 +154,21 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
     await door.getByRole('button', { name: 'Ler QR com a câmera' }).click();
     const list = door.getByTestId('door-group');
     await expect(list.getByRole('heading', { name: 'Caravana de 4 pessoas' })).toBeVisible();
+    // the list is the answer: its title, the week-early notice and its buttons in view, no scrolling
+    await expect(list.getByText(/^Fora do horário de checkin deste evento: abre /)).toBeVisible();
+    for (const target of [
+      list.getByRole('heading', { name: 'Caravana de 4 pessoas' }),
+      list.getByRole('button', { name: 'Admitir todos os presentes »' }),
+    ]) {
+      const box = (await target.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(56);
+      expect(box.y + box.height).toBeLessThanOrEqual(640);
+    }
+    // each person's row is a touch target of at least 44 × 44 px
+    for (const row of await list.locator('label').all()) {
+      const box = (await row.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
     await door.getByRole('button', { name: 'Parar câmera' }).click();
     await expectAccessible(door);
     await expectFits320(door);
@@ -165,6 +183,11 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
     const fourth = byName.get(PEOPLE[3]!.name)!;
     await door.getByLabel('Código manual ou CPF').fill(fourth.seq);
     await door.getByRole('button', { name: 'Fazer checkin' }).click();
+    // a week early: the door says so and admits only once the volunteer confirms
+    const answer = door.getByTestId('door-answer');
+    await expect(answer).toContainText(/Fora do horário de checkin deste evento: abre /);
+    await expect(door.getByTestId('door-pending')).toHaveText('3 checkins aguardando envio');
+    await answer.getByRole('button', { name: 'Admitir mesmo assim' }).click();
     await expect(door.getByText('Checkin de Davi feito!')).toBeVisible();
     // a caravan member's code also offers the group's list: everyone is in now
     await door.getByRole('button', { name: 'Ver a caravana desta pessoa »' }).click();
@@ -182,6 +205,8 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
     const ours = roster.entries.filter((e) => e.group_id === groupId);
     expect(ours).toHaveLength(4);
     expect(ours.every((e) => e.checked_in_at)).toBe(true);
+    // admitted before the window opens: stored when it happened, never at the window's start
+    for (const e of ours) expect(Date.parse(e.checked_in_at!)).toBeLessThanOrEqual(Date.now());
     await context.close();
   } finally {
     await browser.close();

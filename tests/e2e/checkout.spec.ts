@@ -163,6 +163,11 @@ test('a pending cash registration is cancelled, then the member registers again'
   await expect(page).toHaveURL(new RegExp(`/my-registrations/${DEMO_PENDING_CASH.id}$`));
   const detail = page.getByTestId('registration-detail');
   await expect(detail.getByTestId('registration-status')).toHaveText('Pendente');
+  // what the door does with it: it admits only paid registrations and sends this one to the secretaria
+  await expect(detail).toContainText(
+    'Pague na secretaria da sua congregação ou na secretaria do evento antes de entrar',
+  );
+  await expect(detail).not.toContainText('pague na entrada do evento');
   page.once('dialog', (dialog) => void dialog.accept());
   await detail.getByRole('button', { name: 'CANCELAR INSCRIÇÃO' }).click();
   await expect(notice(page, 'Inscrição cancelada com sucesso!')).toBeVisible();
@@ -257,7 +262,20 @@ test('TIER_UNAVAILABLE: the last places go while the member decides', async ({ p
   }
   await page.getByRole('button', { name: 'Ok, entendi!' }).click();
   await expect(notice(page, 'Opss... as inscrições desse lote esgotaram')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ok, entendi!' })).toBeEnabled();
+  // said on the screen, with what to do, and still there once the notice is gone
+  const soldOut = page.getByTestId('checkout-sold-out');
+  await expect(soldOut).toContainText('As vagas deste lote acabaram enquanto você se inscrevia.');
+  await expect(soldOut).toContainText('Nada foi cobrado');
+  await expect(notice(page, 'Opss... as inscrições desse lote esgotaram')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await expect(soldOut).toBeInViewport();
+  await soldOut.getByRole('link', { name: 'Ver os lotes do evento »' }).click();
+  // the event's tiers, this one now 'Esgotado'
+  const tier = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Lote Relâmpago' }) });
+  await expect(tier).toContainText('Esgotado');
 });
 
 test('payment link: offered only on a tier with its link; step 2 says when it comes, step 3 opens it', async ({

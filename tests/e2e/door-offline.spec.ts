@@ -2,12 +2,14 @@
  * The door on a device that opened it once, online: the staff's chunks are not in the service
  * worker's precache (only what guests and members use is), yet the door reloads and decides with the
  * network cut, because the chunks it used were kept when first fetched. Its readiness status says
- * 'ready to work without internet' only once both the app and the roster are on the device.
+ * 'ready to work without internet' only once both the app and the roster are on the device. And its
+ * connection status tells whether the server answers, not what navigator.onLine says.
  * (These tests queue no check-in on the server: checkin.spec.ts counts the server's.)
  */
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { checkinMessages } from '../../src/domain/messages/checkin.ts';
 import { login } from './login.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow;
@@ -90,5 +92,41 @@ test.describe('no service worker', () => {
     // and it stays so: the service worker registration (3 s after load) failed
     await page.waitForTimeout(5000);
     await expect(readiness(page)).toHaveText(/^Ainda não funciona sem internet\. Falta: guardar o app/);
+  });
+});
+
+test.describe('a venue Wi-Fi with no way out', () => {
+  // the page's own requests, as the door makes them (a service worker's are not routed by Playwright)
+  test.use({ serviceWorkers: 'block' });
+  test('the status reads offline while the server does not answer although the browser says online, and the event list comes back when it answers, without a reload', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const status = page.getByTestId('door-connection');
+    const options = page.getByLabel('Escolha o evento').locator('option');
+    await login(page, DEMO_USERS.voluntario.email);
+    await page.goto('/admin/checkin');
+    await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
+    await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });
+    await expect(status).toHaveText(checkinMessages.online);
+    await expect(options.filter({ hasText: DEMO_EVENTS.conference.title })).toHaveCount(1);
+
+    // the API stops answering; the browser still has a network
+    const api = '**/functions/v1/api/**';
+    await page.route(api, (route) => route.abort('internetdisconnected'));
+    await expect(status).toHaveText(checkinMessages.offline, { timeout: 20_000 });
+    await page.reload();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect(status).toHaveText(checkinMessages.offline);
+    await expect(page.getByText(/^Checkin com a lista deste aparelho/)).toBeVisible();
+    // the events offered are the rosters kept here
+    await expect(page.getByLabel('Escolha o evento')).toHaveValue(EVENT.id);
+    await expect(options.filter({ hasText: DEMO_EVENTS.conference.title })).toHaveCount(0);
+
+    // the server answers again: 'Online', and the event list is asked again, with no reload
+    await page.unroute(api);
+    await expect(status).toHaveText(checkinMessages.online, { timeout: 20_000 });
+    await expect(options.filter({ hasText: DEMO_EVENTS.conference.title })).toHaveCount(1);
+    await expect(page.getByText(/^Checkin com a lista deste aparelho/)).toHaveCount(0);
   });
 });

@@ -123,7 +123,7 @@ test('card APRO: paid at once with the ticket', async ({ page }) => {
   await expect(page.getByText('Inscrição confirmada! Apresente este QR code na entrada.')).toBeVisible();
 });
 
-test('card OTHE then APRO: the error stays on the form with the non-secret fields; one registration with two attempts', async ({
+test('card OTHE then APRO: the error stays on the form, every field kept and valid; one registration with two attempts', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -132,13 +132,15 @@ test('card OTHE then APRO: the error stays on the form with the non-secret field
   await payByCard(page, 'OTHE');
   const error = 'Erro ao processar pagamento. Verifique os dados do cartão.';
   await expect(page.getByTestId('card-error')).toHaveText(error);
-  // still step 2, the form kept what is not secret and emptied what is
+  // still step 2, the form kept every field as typed, none marked invalid (a refusal is the bank's)
   await expect(page.getByText('Passo 2 de 3')).toBeVisible();
   await expect(page.getByLabel('Nome do titular (como no cartão)')).toHaveValue('OTHE');
   await expect(page.getByLabel('Validade (MM/AA)')).toHaveValue('11/30');
   await expect(page.getByLabel('CPF do titular')).toHaveValue('123.456.789-09');
-  await expect(page.getByLabel('Número do cartão')).toHaveValue('');
-  await expect(page.getByLabel('Código de segurança (CVV)')).toHaveValue('');
+  await expect(page.getByLabel('Número do cartão')).toHaveValue('5031 4332 1540 6351');
+  await expect(page.getByLabel('Código de segurança (CVV)')).toHaveValue('123');
+  for (const label of ['Número do cartão', 'Código de segurança (CVV)'])
+    await expect(page.getByLabel(label)).not.toHaveAttribute('aria-invalid', 'true');
   // the error is still there after the 5 s notice is gone
   await page.waitForTimeout(6000);
   await expect(page.getByTestId('card-error')).toHaveText(error);

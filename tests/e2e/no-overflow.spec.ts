@@ -157,7 +157,7 @@ export const ROUTES: Screen[] = [
       const code = p.getByLabel('Código manual ou CPF');
       await code.fill(DEMO_ATTENDEES.at(-1)!.seq);
       await code.press('Enter');
-      await expect(p.locator('.door-feedback-message')).not.toBeEmpty();
+      await expect(p.getByTestId('door-answer')).toContainText(/ainda não está paga/);
       await code.focus();
     },
   },

@@ -179,7 +179,8 @@ export interface MailOutbox {
     | 'payment_rejected'
     | 'pix_expired'
     | 'event_removed'
-    | 'account_deleted';
+    | 'account_deleted'
+    | 'caravan_summary';
   last_error: string | null;
   lease_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
@@ -270,6 +271,7 @@ export interface RegistrationGroups {
 
 /** public.registrations */
 export interface Registrations {
+  claimed_cpf: string | null;
   created_at: Generated<Timestamp>;
   event_id: string;
   frozen_value: number;
@@ -480,6 +482,7 @@ export type ConstraintName =
   | 'registration_groups_people_check'
   | 'registration_groups_pkey'
   | 'registration_groups_tier_id_fkey'
+  | 'registrations_claimed_cpf_check'
   | 'registrations_event_id_fkey'
   | 'registrations_event_seq_key'
   | 'registrations_frozen_value_check'

@@ -1,45 +1,9 @@
 import type { Context } from 'hono';
 import type { ApiErrorCode } from '../../../src/domain/messages.ts';
-import type { Db } from '../ports/db.ts';
+import { retryText, SIGNUP_PER_ADDRESS } from '../../../src/domain/throttles.ts';
+import { takeHit } from '../adapters/throttle-store.ts';
 import type { AppEnv } from './context.ts';
 import { ApiHttpError, errorMessages } from './errors.ts';
-
-/**
- * Counts a hit of `key` in its fixed window (public.api_throttles, one upsert: safe under
- * concurrency and shared by every instance of the function). Answers the seconds until the window
- * ends when the key was already at `max`, else null.
- */
-export async function takeHit(
-  db: Db,
-  key: string,
-  max: number,
-  windowSeconds: number,
-  now: Date,
-): Promise<number | null> {
-  const windowMs = windowSeconds * 1000;
-  const start = Math.floor(now.getTime() / windowMs) * windowMs;
-  const [row] = await db.query<{ hits: number }>(
-    `insert into public.api_throttles (key, window_start, hits) values ($1, $2, 1)
-     on conflict (key, window_start) do update set hits = public.api_throttles.hits + 1
-     returning hits`,
-    [key, new Date(start).toISOString()],
-  );
-  // old windows are dropped now and then (about one hit in a hundred)
-  if (Math.random() < 0.01) {
-    await db.query(`delete from public.api_throttles where window_start < $1`, [
-      new Date(now.getTime() - 86_400_000).toISOString(),
-    ]);
-  }
-  if ((row?.hits ?? 0) <= max) return null;
-  return Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
-}
-
-/** "em N segundos" / "em N minutos" for a 429 message. */
-export function retryText(seconds: number): string {
-  if (seconds < 60) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minuto${minutes === 1 ? '' : 's'}`;
-}
 
 /** The 429 of a throttle: its code's pt-BR text with the wait, and Retry-After. */
 export function tooMany(c: Context<AppEnv>, code: ApiErrorCode, seconds: number): ApiHttpError {
@@ -56,6 +20,9 @@ export function clientAddress(c: Context<AppEnv>): string {
   return first || 'unknown';
 }
 
+export { retryText, signupLimit } from '../../../src/domain/throttles.ts';
+export { takeHit } from '../adapters/throttle-store.ts';
+
 /** Throttles of the API: hits per window (seconds). */
 export const THROTTLES = {
   /** receipt uploads per member */
@@ -63,8 +30,8 @@ export const THROTTLES = {
   /** voucher codes tried per member and per client address */
   voucherPerUser: { max: 10, window: 60 },
   voucherPerAddress: { max: 30, window: 60 },
-  /** signups per client address */
-  signupPerAddress: { max: 10, window: 15 * 60 },
+  /** signups per client address (SIGNUP_LIMIT may change the 10: signupLimit) */
+  signupPerAddress: SIGNUP_PER_ADDRESS,
 } as const;
 
 /** Takes a hit of each key; throws the 429 of `code` when any is over its limit. */

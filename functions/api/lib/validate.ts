@@ -23,19 +23,31 @@ export const jsonLimit = bodyLimit({
  * A failure answers 400 `{code:'INVALID_DATA', message}` with the schema's pt-BR message; a check
  * declared without one reads 'Dados inválidos' (the local config message), never valibot's English.
  * `onFail` gives a route its own answer (e.g. 404 for an id that cannot exist).
+ * A JSON array where the schema is not an array is refused on every route: valibot's `object`
+ * reads an array's keys like an object's, so `[]` would pass for `{}`.
  */
 export function valid<Target extends keyof ValidationTargets, Schema extends v.GenericSchema>(
   target: Target,
   schema: Schema,
   onFail?: () => ApiHttpError,
 ) {
-  return sValidator(target, v.config(schema, { message: apiErrors.INVALID_DATA }), (result) => {
-    if (!result.success) throw onFail?.() ?? invalidData(result.error[0]?.message);
+  const fail = (message?: string) => onFail?.() ?? invalidData(message);
+  const check = sValidator(target, v.config(schema, { message: apiErrors.INVALID_DATA }), (result) => {
+    if (!result.success) throw fail(result.error[0]?.message);
   });
+  if (target !== 'json' || schema.type === 'array') return check;
+  const refuseArrays = async (...args: Parameters<typeof check>) => {
+    // Hono caches the parsed body, so the validator reads the same value
+    const body: unknown = await args[0].req.json().catch(() => undefined);
+    if (Array.isArray(body)) throw fail();
+    return check(...args);
+  };
+  return refuseArrays as unknown as typeof check;
 }
 
 /** Validates a value in a service (when the rule depends on the data); same answer as `valid`. */
 export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  if (Array.isArray(value) && schema.type !== 'array') throw invalidData();
   const result = v.safeParse(schema, value, { message: apiErrors.INVALID_DATA });
   if (!result.success) throw invalidData(firstMessage(result.issues));
   return result.output;

@@ -86,7 +86,88 @@ describe('the members’ e-mails', () => {
     expect(removed.attachments[0]!.content).toContain('STATUS:CANCELLED');
     const expired = renderMemberEmail('pix_expired', { ...facts, strategy: 'mp_pix' }, opts);
     expect(expired.subject).toMatch(/^PIX expirado: /);
-    expect(expired.link).toBe(`https://app.test/events/${facts.event.id}`);
+    // 'Gerar novo PIX' is on the registration itself
+    expect(expired.link).toBe(`https://app.test/my-registrations/${facts.registration_id}`);
+    expect(expired.text).toContain(
+      `Gerar novo PIX: https://app.test/my-registrations/${facts.registration_id}`,
+    );
+    expect(expired.text).not.toContain('nova inscrição');
+  });
+
+  it("a rejection offers 'Tentar novamente' on the same registration (its tier's checkout), never a new registration", () => {
+    const tierId = 'tttttttt-2222-4333-8444-555555555555';
+    const rejected = renderMemberEmail(
+      'payment_rejected',
+      {
+        ...facts,
+        strategy: 'file',
+        tier_id: tierId,
+        registration_status: 'rejected',
+        reason: 'Ilegível, envie outro',
+      },
+      opts,
+    );
+    const retry = `https://app.test/checkout/${facts.event.id}/${tierId}`;
+    expect(rejected.link).toBe(retry);
+    expect(rejected.text).toContain(`Tentar novamente: ${retry}`);
+    expect(rejected.text).toContain('enviando outro comprovante ou escolhendo outra forma de pagamento');
+    expect(rejected.text).not.toMatch(/nova inscrição/);
+    expect(rejected.html).toContain(`href="${retry}"`);
+    // an older row without the tier: the registration, where the same button is
+    const older = renderMemberEmail('payment_rejected', { ...facts, registration_status: 'rejected' }, opts);
+    expect(older.link).toBe(`https://app.test/my-registrations/${facts.registration_id}`);
+    // a caravan guest: the leader redoes it
+    const guest = renderMemberEmail(
+      'payment_rejected',
+      { ...facts, guest: true, tier_id: tierId, registration_status: 'rejected' },
+      opts,
+    );
+    expect(guest.text).toContain('Fale com quem inscreveu você na caravana');
+    expect(guest.text).not.toContain('/checkout/');
+  });
+
+  it("the caravan leader's summary: event, each person and their ticket state, total, payment status, link; names never lead a line nor become links", () => {
+    const summary = {
+      member_name: 'Paulo Líder Souza',
+      group_id: '99999999-2222-4333-8444-555555555555',
+      registration_id: '88888888-2222-4333-8444-555555555555',
+      frozen_total: 8000,
+      strategy: 'mp_pix',
+      payment_status: 'paid',
+      tier_name: 'Lote Caravana',
+      people: [
+        { name: 'Ana Clara Souza', status: 'paid' },
+        { name: 'www.golpe.example <b>Pix</b>', status: 'paid' },
+      ],
+      event: facts.event,
+    };
+    const mail = renderMemberEmail('caravan_summary', summary as unknown as MemberMailFacts, opts);
+    expect(mail.subject).toBe('Resumo da caravana (Pago): Conferência Jovem, 2026; edição especial');
+    expect(mail.text).toMatch(/^Olá, Paulo!/);
+    expect(mail.text).toContain('2 pessoas, total R$');
+    expect(mail.text).toContain('Situação do pagamento: Pago');
+    expect(mail.text).toContain('Pessoa 1 (Pago): Ana Clara Souza');
+    expect(mail.text).toContain('Pessoa 2 (Pago): www.golpe.example <b>Pix</b>');
+    const link = `https://app.test/my-registrations/${summary.registration_id}`;
+    expect(mail.link).toBe(link);
+    expect(mail.text).toContain(`Ver a caravana: ${link}`);
+    for (const line of mail.text.split('\n'))
+      expect(line.startsWith('www.') || line.startsWith('Ana')).toBe(false);
+    expect(mail.html).toContain('www.golpe.example &#60;b&#62;Pix&#60;/b&#62;');
+    expect(mail.html).not.toContain('<b>Pix</b>');
+    const anchors = [...mail.html.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((a) => a[1]);
+    expect(anchors.some((a) => a?.includes('golpe') || a?.includes('Ana'))).toBe(false);
+    const pending = renderMemberEmail(
+      'caravan_summary',
+      {
+        ...summary,
+        payment_status: 'pending',
+        people: summary.people.map((p) => ({ ...p, status: 'pending' })),
+      } as unknown as MemberMailFacts,
+      opts,
+    );
+    expect(pending.subject).toMatch(/^Resumo da caravana \(Pendente\): /);
+    expect(pending.text).toContain('Pessoa 1 (Pendente): Ana Clara Souza');
   });
 
   it('folds long lines without splitting a character', () => {

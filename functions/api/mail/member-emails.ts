@@ -9,6 +9,7 @@ import { checkoutMessages } from '../../../src/domain/messages/checkout.ts';
 import { emailMessages as m } from '../../../src/domain/messages/emails.ts';
 import { privacyMessages } from '../../../src/domain/messages/privacy.ts';
 import { formatPrice } from '../../../src/domain/money.ts';
+import { statusLabel } from '../../../src/domain/registrations.ts';
 import type { MailAttachment } from '../ports/mailer.ts';
 import { buildIcs } from './ics.ts';
 
@@ -18,7 +19,8 @@ export type MailKind =
   | 'payment_rejected'
   | 'pix_expired'
   | 'event_removed'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'caravan_summary';
 
 /** What an outbox row keeps (built in SQL by ./outbox.ts; timestamps as Postgres writes them in JSON). */
 export interface MemberMailFacts {
@@ -33,6 +35,8 @@ export interface MemberMailFacts {
   confirmation_id?: string | null;
   /** a caravan guest's ticket (sent to the guest): the link claims it into their own account */
   guest?: boolean;
+  /** the registration's tier (older rows lack it): where 'Tentar novamente' starts a new attempt */
+  tier_id?: string;
   event: {
     id: string;
     title: string;
@@ -80,6 +84,8 @@ export function renderMemberEmail(
   opts: { siteUrl: string; now?: Date },
 ): RenderedEmail {
   if (kind === 'account_deleted') return renderAccountDeleted(facts.member_name ?? '', opts.siteUrl);
+  if (kind === 'caravan_summary')
+    return renderCaravanSummary(facts as unknown as CaravanSummaryFacts, opts.siteUrl, opts.now);
   const now = opts.now ?? new Date();
   const title = facts.event.title;
   const firstName = facts.member_name.trim().split(/\s+/)[0] ?? '';
@@ -132,28 +138,57 @@ export function renderMemberEmail(
       };
       break;
     case 'payment_rejected':
-      body = {
-        subject: m.subjects.rejected(title),
-        paragraphs: [
-          m.rejected(title, method),
-          ...(facts.reason ? [m.reason(facts.reason)] : []),
-          m.tryAgain,
-        ],
-        details,
-        link: { label: m.registrationLink, url: registrationUrl },
-        extra: { label: m.eventLink, url: eventUrl },
-        calendar: null,
-      };
+      // a new attempt on the same registration (another receipt or another method): the checkout of
+      // its tier, which adds the attempt to it; a caravan guest's payment is the leader's to redo
+      body = facts.guest
+        ? {
+            subject: m.subjects.rejected(title),
+            paragraphs: [
+              m.rejected(title, method),
+              ...(facts.reason ? [m.reason(facts.reason)] : []),
+              m.guestAskLeader,
+            ],
+            details,
+            link: { label: m.registrationLink, url: registrationUrl },
+            extra: { label: m.eventLink, url: eventUrl },
+            calendar: null,
+          }
+        : {
+            subject: m.subjects.rejected(title),
+            paragraphs: [
+              m.rejected(title, method),
+              ...(facts.reason ? [m.reason(facts.reason)] : []),
+              m.tryAgain,
+            ],
+            details,
+            link: {
+              label: m.tryAgainLink,
+              url: facts.tier_id
+                ? `${opts.siteUrl}/checkout/${facts.event.id}/${facts.tier_id}`
+                : registrationUrl,
+            },
+            extra: { label: m.registrationLink, url: registrationUrl },
+            calendar: null,
+          };
       break;
     case 'pix_expired':
-      body = {
-        subject: m.subjects.pixExpired(title),
-        paragraphs: [m.pixExpired(title), m.pixTryAgain],
-        details,
-        link: { label: m.eventLink, url: eventUrl },
-        extra: { label: m.registrationLink, url: registrationUrl },
-        calendar: null,
-      };
+      // 'Gerar novo PIX' is on the registration (a new PIX attempt on it)
+      body = facts.guest
+        ? {
+            subject: m.subjects.pixExpired(title),
+            paragraphs: [m.pixExpired(title), m.guestAskLeader],
+            details,
+            link: { label: m.eventLink, url: eventUrl },
+            calendar: null,
+          }
+        : {
+            subject: m.subjects.pixExpired(title),
+            paragraphs: [m.pixExpired(title), m.pixTryAgain],
+            details,
+            link: { label: m.newPixLink, url: registrationUrl },
+            extra: { label: m.eventLink, url: eventUrl },
+            calendar: null,
+          };
       break;
     case 'event_removed':
       body = {
@@ -199,6 +234,66 @@ export function renderMemberEmail(
     html: renderHtml(firstName, body, opts.siteUrl),
     link: body.link?.url ?? null,
     attachments,
+  };
+}
+
+/** What the leader's summary keeps (built in SQL by ./outbox.ts enqueueCaravanSummary). */
+export interface CaravanSummaryFacts {
+  member_name: string;
+  group_id: string;
+  /** the registration holding the group's payment: the leader's view of the caravan */
+  registration_id: string;
+  frozen_total: number;
+  strategy: string;
+  payment_status: string;
+  tier_name: string;
+  people: { name: string; status: string }[];
+  event: MemberMailFacts['event'];
+}
+
+/**
+ * The leader's summary of a caravan. The people's names are the leader's typing: each comes after
+ * its 'Pessoa N (state)' label, never leading a line nor inside a link (escaped in the HTML).
+ */
+function renderCaravanSummary(facts: CaravanSummaryFacts, siteUrl: string, now = new Date()): RenderedEmail {
+  const title = facts.event.title;
+  const firstName = facts.member_name.trim().split(/\s+/)[0] ?? '';
+  const status = statusLabel(facts.payment_status);
+  const method = methodName(facts.strategy);
+  const details: [string, string][] = [
+    [m.details.event, title],
+    [m.details.when, formatLongDateTime(new Date(facts.event.starts_at), now)],
+  ];
+  const where = whereText(facts.event.venue);
+  if (where) details.push([m.details.where, where]);
+  details.push(
+    [m.details.tier, facts.tier_name],
+    [m.details.total, formatPrice(facts.frozen_total)],
+    ...(method ? [[m.details.method, method] as [string, string]] : []),
+    [m.details.paymentStatus, status],
+    ...facts.people.map(
+      (p, i) => [m.caravanPerson(i + 1, statusLabel(p.status)), p.name] as [string, string],
+    ),
+  );
+  const next =
+    facts.payment_status === 'paid'
+      ? m.caravanPaid
+      : facts.payment_status === 'pending' || facts.payment_status === 'analysis'
+        ? m.caravanPending
+        : m.caravanNotPaid;
+  const body: Body = {
+    subject: m.subjects.caravanSummary(title, status),
+    paragraphs: [m.caravanSummary(title, facts.people.length, formatPrice(facts.frozen_total), status), next],
+    details,
+    link: { label: m.caravanLink, url: `${siteUrl}/my-registrations/${facts.registration_id}` },
+    calendar: null,
+  };
+  return {
+    subject: body.subject,
+    text: renderText(firstName, body, siteUrl),
+    html: renderHtml(firstName, body, siteUrl),
+    link: body.link?.url ?? null,
+    attachments: [],
   };
 }
 

@@ -34,11 +34,34 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
+/**
+ * Once the e-mail telling a person their account was deleted is sent (or given up), the row forgets
+ * their address and name: nothing else needs them (the row stays, as every sent row, for 30 days).
+ */
+const forgetDeletedAccount = (done: string) => `
+  to_address = case when kind = 'account_deleted' and ${done} then 'conta-excluida@invalid' else to_address end,
+  payload = case when kind = 'account_deleted' and ${done} then '{}'::jsonb else payload end`;
+
 /** Runs a raw statement (built with `sql`) on `db`. */
 async function execRaw(db: Db, statement: RawBuilder<unknown>): Promise<void> {
   const compiled = statement.compile(qb);
   await db.query(compiled.sql, [...compiled.parameters]);
 }
+
+/** The event as the e-mails show it (event `e`): title, date, end of check-in, first venue. */
+const eventFacts = sql`jsonb_build_object(
+        'id', e.id,
+        'title', e.title,
+        'starts_at', e.starts_at,
+        'checkin_ends_at', e.checkin_ends_at,
+        'venue', (
+          select jsonb_build_object('name', v.name, 'address', v.address, 'room', v.room)
+            from public.event_venues ev join public.venues v on v.id = ev.venue_id
+           where ev.event_id = e.id
+           order by ev.position, v.name
+           limit 1
+        )
+      )`;
 
 /**
  * The facts of one registration as the e-mail needs them, built in SQL from the rows as they stand
@@ -56,19 +79,8 @@ function factsSelect(reason: string | null) {
       'registration_status', r.status,
       'tier_name', t.name,
       'reason', ${reason}::text,
-      'event', jsonb_build_object(
-        'id', e.id,
-        'title', e.title,
-        'starts_at', e.starts_at,
-        'checkin_ends_at', e.checkin_ends_at,
-        'venue', (
-          select jsonb_build_object('name', v.name, 'address', v.address, 'room', v.room)
-            from public.event_venues ev join public.venues v on v.id = ev.venue_id
-           where ev.event_id = e.id
-           order by ev.position, v.name
-           limit 1
-        )
-      )
+      'tier_id', t.id,
+      'event', ${eventFacts}
     ) as facts,
     -- a caravan guest's ticket goes to the guest's e-mail (none: no e-mail), never to the leader's
     case when r.guest_cpf is not null then coalesce(r.guest_email, '') else coalesce(u.email, p.email) end as to_address,
@@ -87,7 +99,7 @@ function factsSelect(reason: string | null) {
 export async function enqueueRegistrationMail(
   tx: Db,
   input: {
-    kind: Exclude<MailKind, 'event_removed'>;
+    kind: Exclude<MailKind, 'event_removed' | 'caravan_summary'>;
     registrationId: string;
     /** The payment attempt the e-mail is about (approved, rejected, expired), if any. */
     confirmationId?: string;
@@ -114,8 +126,67 @@ export async function enqueueRegistrationMail(
   );
 }
 
+/** The group payment's statuses the leader hears about (the summary again, with every ticket's state). */
+const SUMMARY_STATUSES: readonly string[] = ['paid', 'rejected', 'expired', 'canceled'];
+
+/**
+ * The caravan leader's summary (the event, each person and their ticket state, the total, the payment
+ * status, a link to the caravan), written in `tx`: when the caravan is registered (`groupId`) and when
+ * its payment attempt settles (`confirmationId`, the group's attempt; any other attempt writes
+ * nothing). One e-mail per group and payment status. Sent to the leader's account address.
+ */
+export async function enqueueCaravanSummary(
+  tx: Db,
+  about: { groupId: string } | { confirmationId: string; to: ConfirmationStatus },
+): Promise<void> {
+  if ('to' in about && !SUMMARY_STATUSES.includes(about.to)) return;
+  const where =
+    'groupId' in about
+      ? sql`g.id = ${about.groupId}::uuid`
+      : sql`g.confirmation_id = ${about.confirmationId}::uuid`;
+  await execRaw(
+    tx,
+    sql`
+      insert into public.mail_outbox (kind, to_address, dedupe_key, payload)
+      select 'caravan_summary', f.to_address,
+             'caravan_summary:' || (f.facts->>'group_id') || ':' || (f.facts->>'payment_status'), f.facts
+        from (
+          select jsonb_build_object(
+            'member_name', coalesce(p.name, u.raw_user_meta_data->>'display_name', ''),
+            'group_id', g.id,
+            'registration_id', c.registration_id,
+            'frozen_total', g.frozen_total,
+            'strategy', g.strategy,
+            'payment_status', c.status,
+            'tier_name', t.name,
+            'people', (
+              select coalesce(jsonb_agg(jsonb_build_object('name', coalesce(r.guest_name, rp.name, ''), 'status', r.status)
+                                        order by coalesce(r.guest_name, rp.name, ''), r.id), '[]'::jsonb)
+                from public.registrations r
+                left join public.profiles rp on rp.id = r.user_id
+               where r.group_id = g.id
+            ),
+            'event', ${eventFacts}
+          ) as facts,
+          coalesce(u.email, p.email) as to_address
+          from public.registration_groups g
+          join public.registration_confirmations c on c.id = g.confirmation_id
+          join public.events e on e.id = g.event_id
+          join public.pricing_tiers t on t.id = g.tier_id
+          left join public.profiles p on p.id = g.leader_id
+          left join auth.users u on u.id = g.leader_id
+         where ${where}
+        ) f
+       where f.to_address like '%@%'
+      on conflict on constraint mail_outbox_dedupe_key do nothing`,
+  );
+}
+
 /** What a payment attempt's move means for the member's mail (null: no e-mail). */
-export function mailKindForTransition(to: ConfirmationStatus, strategy: string): MailKind | null {
+export function mailKindForTransition(
+  to: ConfirmationStatus,
+  strategy: string,
+): 'payment_approved' | 'payment_rejected' | 'pix_expired' | null {
   if (to === 'paid') return 'payment_approved';
   if (to === 'rejected') return 'payment_rejected';
   if (to === 'expired' && strategy === 'mp_pix') return 'pix_expired';
@@ -194,7 +265,8 @@ export async function drainOutbox(
       if (outcome === 'sent') {
         await ports.db.query(
           `update public.mail_outbox
-              set status = 'sent', sent_at = now(), claim_token = null, lease_until = null, last_error = null
+              set status = 'sent', sent_at = now(), claim_token = null, lease_until = null, last_error = null,
+                  ${forgetDeletedAccount('true')}
             where id = $1 and claim_token = $2`,
           [row.id, token],
         );
@@ -205,6 +277,7 @@ export async function drainOutbox(
       await ports.db.query(
         `update public.mail_outbox
             set status = $3, claim_token = null, lease_until = null, last_error = $4,
+                ${forgetDeletedAccount("$3 = 'failed'")},
                 next_attempt_at = now() + make_interval(secs => $5)
           where id = $1 and claim_token = $2`,
         [

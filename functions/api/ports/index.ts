@@ -34,6 +34,11 @@ export interface ApiEnv {
   privacyEmail?: string;
   /** Days after an event its payment receipts are deleted (RECEIPT_RETENTION_DAYS; default 180). */
   receiptRetentionDays?: number;
+  /**
+   * Signups per client address in 15 minutes (SIGNUP_LIMIT; default 10), through /signup and, on the
+   * local host, straight to /auth/v1/signup: one count for both.
+   */
+  signupLimit?: number;
   /** Mercado Pago settings the API needs besides the adapter (optional: absent means not configured). */
   mercadoPago?: MercadoPagoEnv;
 }

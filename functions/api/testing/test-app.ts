@@ -15,7 +15,7 @@ import { hc } from 'hono/client';
 import { testClient } from 'hono/testing';
 import { openMigratedDatabase } from '../../../server/db.ts';
 import { DEV_PLACES } from '../../../server/dev/places.ts';
-import { createHost } from '../../../server/host.ts';
+import { createHost, type HostOptions } from '../../../server/host.ts';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from '../../../server/seed/demo.ts';
 import { seed } from '../../../server/seed/index.ts';
 import { supabaseClient } from '../../../tests/contract/helpers.ts';
@@ -354,8 +354,13 @@ export type TestHost = Awaited<ReturnType<typeof startTestHost>>;
  * postgres project a fresh seeded database on the shared PostgreSQL), the real supabase-js to sign
  * demo users in, and `call` over HTTP to `${url}/functions/v1/api/...`.
  */
-export async function startTestHost() {
-  const host = await createHost({ dataDir: 'memory://', port: 0, ...(await testDatabaseOptions(true)) });
+export async function startTestHost(opts: Pick<HostOptions, 'signupLimit'> = {}) {
+  const host = await createHost({
+    dataDir: 'memory://',
+    port: 0,
+    ...(await testDatabaseOptions(true)),
+    ...opts,
+  });
   const url = host.url.replace(/\/+$/, '');
   const api = `${url}/functions/v1/api`;
   const tokens = new Map<string, string>();

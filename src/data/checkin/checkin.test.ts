@@ -8,7 +8,13 @@ import { checkInLocally, mergeRoster, readIssues, rosterCount } from './store.ts
 import { checkinOutboxHandler, type DoorApi, downloadRoster, pullRoster } from './sync.ts';
 
 const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';
-const EV = { id: EVENT, title: 'Culto', starts_at: '2026-03-10T20:00:00.000Z' };
+const EV = {
+  id: EVENT,
+  title: 'Culto',
+  starts_at: '2026-03-10T20:00:00.000Z',
+  checkin_starts_at: null,
+  checkin_ends_at: null,
+};
 const CPF = '52998224725';
 const id = (n: number) => `9b2d4f6a-8c0e-4a2c-8e4a-c${String(n).padStart(11, '0')}`;
 const row = (n: number, patch: Partial<RosterEntry> = {}): RosterEntry => ({

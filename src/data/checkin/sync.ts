@@ -6,6 +6,7 @@ import type { CheckinEvent, RosterEntry, RosterPage, SyncBody, SyncOutcome } fro
 import { fetchApi } from '../api.ts';
 import { type CongregaDb, db as defaultDb, type OutboxItem } from '../db.ts';
 import { flushOutbox, type OutboxHandler } from '../outbox/outbox.ts';
+import { tracked } from './connection.ts';
 import { finishRosterDownload, mergeRoster, rosterCount, rosterEntry, storeRosterPage } from './store.ts';
 
 /** The server calls the door makes (the typed API client by default; tests give the real app). */
@@ -15,12 +16,15 @@ export interface DoorApi {
   sync(body: SyncBody, signal?: AbortSignal): Promise<{ results: SyncOutcome[] }>;
 }
 
+/** Each call's outcome tells the door whether the server answers (connection.ts). */
 export const httpDoorApi: DoorApi = {
-  events: () => fetchApi((api) => api.v1.admin.checkin.events.$get()),
+  events: () => tracked(fetchApi((api) => api.v1.admin.checkin.events.$get())),
   roster: (eventId, query) =>
-    fetchApi((api) => api.v1.admin.checkin.events[':eventId'].roster.$get({ param: { eventId }, query })),
+    tracked(
+      fetchApi((api) => api.v1.admin.checkin.events[':eventId'].roster.$get({ param: { eventId }, query })),
+    ),
   sync: (body, signal) =>
-    fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body }, { init: { signal } })),
+    tracked(fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body }, { init: { signal } }))),
 };
 
 /**
@@ -52,6 +56,8 @@ export async function downloadRoster(
       download,
       title: event.title,
       starts_at: event.starts_at,
+      checkin_starts_at: event.checkin_starts_at,
+      checkin_ends_at: event.checkin_ends_at,
       cursor,
       cpf_key: page.cpf_key,
       updated_at: Date.now(),

@@ -1,8 +1,10 @@
 /** Live reads of the door's store for the check-in screen. */
 import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import type { CheckinIssue, RosterMeta } from '../db.ts';
 import { useStoreQuery } from '../use-store-query.ts';
 import { storeAppForOffline } from './app-offline.ts';
+import { connection, type Reach } from './connection.ts';
 import { readIssues } from './store.ts';
 
 /**
@@ -54,4 +56,9 @@ export function usePendingCount(): number {
 
 export function useCheckinIssues(eventId: string | null): CheckinIssue[] {
   return useStoreQuery((db) => (eventId ? readIssues(eventId, db) : []), [eventId]) ?? [];
+}
+
+/** Whether the server answers (connection.ts): the door's 'Online' / 'Sem internet'. */
+export function useReach(): Reach {
+  return useStore(connection, (s) => s.reach);
 }

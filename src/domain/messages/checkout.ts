@@ -32,7 +32,8 @@ export const checkoutMessages = {
   instructions: {
     file: (key: string) =>
       `Faça um PIX para a chave ${key} e envie a foto ou o PDF do comprovante abaixo. A equipe confere o comprovante e confirma sua inscrição.`,
-    cash: 'Sua inscrição fica pendente até o pagamento presencial. Procure a secretaria da sua congregação ou pague na entrada do evento.',
+    // the door admits only paid registrations and sends a pending one to the secretaria
+    cash: 'Sua inscrição fica pendente até a equipe registrar o pagamento presencial. Pague na secretaria da sua congregação ou na secretaria do evento antes de entrar: a entrada só libera inscrições pagas e encaminha as pendentes para a secretaria.',
     link: 'Pague pelo link abaixo. A confirmação pode levar até 72 horas.',
     linkNext:
       'Ao confirmar, o link de pagamento aparece na próxima tela e fica guardado em Minhas inscrições. Ele vale por 72 horas; depois de pagar, a confirmação pode levar até 72 horas.',
@@ -55,6 +56,15 @@ export const checkoutMessages = {
   ticketAlt: (code: string) => `QR code do ingresso. Código manual ${code}`,
   paidBanner: 'Inscrição confirmada! Apresente este QR code na entrada.',
   fastpassClosed: 'O Fastpass pode ser emitido até 1 hora antes do início do evento.',
+  soldOutTitle: 'As vagas deste lote acabaram enquanto você se inscrevia.',
+  soldOutNext:
+    'Nada foi cobrado e nenhuma inscrição foi feita. Veja na página do evento se outro lote ainda tem vagas.',
+  soldOutEvent: 'Ver os lotes do evento »',
+  tryAgain: 'Tentar novamente',
+  tryAgainHint:
+    'Faça uma nova tentativa nesta mesma inscrição: envie outro comprovante ou escolha outra forma de pagamento.',
+  newPix: 'Gerar novo PIX',
+  newPixHint: 'O PIX expirou sem pagamento. Gere um novo código para esta mesma inscrição.',
 } as const;
 
 /** Error codes of checkout and confirmations (the spec's §8 ones first, copied verbatim). */
@@ -82,6 +92,7 @@ export const myRegistrationsMessages = {
   nowGroup: 'Acontecendo agora',
   activeGroup: 'Inscrições ativas',
   pendingGroup: 'Pagamento pendente/análise',
+  unfinishedGroup: 'Não concluídas (recusadas, expiradas ou canceladas)',
   pastGroup: 'Eventos passados',
   removedGroup: 'Eventos removidos',
   eventRemoved: 'Evento removido',

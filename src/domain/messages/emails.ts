@@ -8,6 +8,7 @@ export const emailMessages = {
     rejected: (title: string) => `Pagamento recusado: ${title}`,
     pixExpired: (title: string) => `PIX expirado: ${title}`,
     eventRemoved: (title: string) => `Evento removido: ${title}`,
+    caravanSummary: (title: string, status: string) => `Resumo da caravana (${status}): ${title}`,
   },
   confirmed: (title: string) => `Sua inscrição em ${title} está confirmada.`,
   received: (title: string, method: string) =>
@@ -17,10 +18,24 @@ export const emailMessages = {
   rejected: (title: string, method: string) =>
     `O pagamento da sua inscrição em ${title} (${method}) foi recusado.`,
   reason: (reason: string) => `Motivo: ${reason}`,
-  tryAgain: 'Se quiser, faça uma nova inscrição pela página do evento:',
+  tryAgain:
+    'Sua inscrição continua guardada: tente novamente nela, enviando outro comprovante ou escolhendo outra forma de pagamento.',
+  tryAgainLink: 'Tentar novamente',
   pixExpired: (title: string) =>
     `O PIX da sua inscrição em ${title} expirou sem pagamento, e a vaga voltou para o lote.`,
-  pixTryAgain: 'Para participar, faça uma nova inscrição pela página do evento:',
+  pixTryAgain: 'Sua inscrição continua guardada: gere um novo PIX para ela e pague dentro do novo prazo.',
+  newPixLink: 'Gerar novo PIX',
+  guestAskLeader: 'Fale com quem inscreveu você na caravana: só essa pessoa pode refazer o pagamento.',
+  caravanSummary: (title: string, people: number, total: string, status: string) =>
+    `Resumo da caravana que você inscreveu em ${title}: ${people} pessoas, total ${total}. Pagamento: ${status}.`,
+  caravanPaid:
+    'Pagamento confirmado: cada pessoa tem o seu ingresso. Os ingressos e o QR da caravana estão em Minhas inscrições.',
+  caravanPending:
+    'Os ingressos ficam confirmados quando o pagamento for aprovado; você recebe outro resumo quando isso acontecer.',
+  caravanNotPaid:
+    'O pagamento não foi concluído e as vagas voltaram para o lote. Para levar a caravana, faça uma nova inscrição de caravana.',
+  caravanPerson: (n: number, status: string) => `Pessoa ${n} (${status})`,
+  caravanLink: 'Ver a caravana',
   eventRemoved: (title: string, when: string) =>
     `O evento ${title}, marcado para ${when}, foi removido pela organização.`,
   eventRemovedKept:
@@ -37,6 +52,8 @@ export const emailMessages = {
     price: 'Valor',
     method: 'Forma de pagamento',
     code: 'Código do ingresso',
+    total: 'Total',
+    paymentStatus: 'Situação do pagamento',
   },
   ticketLink: 'Ver meu ingresso',
   registrationLink: 'Ver minha inscrição',

@@ -1,6 +1,7 @@
 /** Error codes of the data-rights routes (merged into the API's table: functions/api/lib/errors.ts). */
 export const privacyApiErrors = {
   WRONG_PASSWORD: 'Senha incorreta. Confira e tente de novo.',
+  PASSWORD_REQUIRED: 'Informe a senha da sua conta para excluí-la.',
   REAUTH_REQUIRED:
     'Por segurança, informe sua senha, ou saia e entre de novo na sua conta antes de excluí-la.',
   DELETE_RATE_LIMITED: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',

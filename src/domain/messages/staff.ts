@@ -9,7 +9,8 @@ export const staffApiErrors = {
   USER_NOT_FOUND: 'Não encontramos nenhuma conta com esse e-mail.',
   ROLE_NOT_FOUND: 'Papel desconhecido.',
   OWN_ADMIN_ROLE: 'Você não pode retirar o seu próprio papel de administrador.',
-  ADMIN_PASSWORD_PROTECTED: 'Só um administrador pode trocar a senha de outro administrador.',
+  PASSWORD_RESET_FORBIDDEN:
+    'Você só pode trocar a senha de quem não tem permissões além das suas (peça a um administrador).',
   USER_ALREADY_REGISTERED: 'Essa pessoa já tem uma inscrição para esse evento!',
   SIGNUP_FAILED: 'Não foi possível criar a conta dessa pessoa agora. Tente novamente em alguns momentos.',
 } as const;

@@ -2,29 +2,34 @@
  * `/caravan/:eventId/:tierId`: a signed-in member (the leader) registers several people on one tier
  * in one checkout — for each, full name, CPF and an optional e-mail — and pays once for the total
  * with a method the tier allows. Every place is taken at once or none (the tier's 'esgotaram'
- * notice). Then: the PIX to pay (copy-and-paste code and QR) or the method's next step, and the
- * group's tickets in Minhas inscrições.
+ * notice). Then: the PIX to pay (copy-and-paste code with its copy button, QR and deadline), its
+ * status followed until paid, or the method's next step, and the group's tickets in Minhas inscrições.
  */
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { useEvent } from '../../data/events/use-events.ts';
+import { invalidateMyRegistrations } from '../../data/registrations/mutations.ts';
+import {
+  type MercadoPagoAttempt,
+  useMercadoPagoAttempt,
+} from '../../data/registrations/use-mercadopago-attempt.ts';
 import { CARAVAN_MAX, CARAVAN_MIN, caravanPersonSchema, duplicateCpfRow } from '../../domain/caravans.ts';
-import { formatLongDateTime } from '../../domain/dates.ts';
+import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
 import { caravanMessages as m } from '../../domain/messages/caravans.ts';
 import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
+import { mercadoPagoMessages as p } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { offeredMethods, statusLabel } from '../../domain/registrations.ts';
+import { CARAVAN_FORM_METHODS } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { firstMessage } from '../../domain/validation.ts';
 import { CpfField, FormAlert, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
+import { PixCode } from '../../ui/pix-code.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { startCaravan } from './api/start-caravan.ts';
 import './caravans.css';
-
-/** What the caravan form offers: one payment for everyone without a card form or a voucher. */
-const FORM_METHODS: readonly PaymentMethod[] = ['mp_pix', 'file', 'cash', 'link'];
 
 interface Row {
   key: string;
@@ -58,7 +63,7 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
       </section>
     );
   }
-  const methods = offeredMethods(event, tier).filter((x) => FORM_METHODS.includes(x));
+  const methods = offeredMethods(event, tier).filter((x) => CARAVAN_FORM_METHODS.includes(x));
   const free = tier.price === 0;
   const chosen = free ? undefined : method || methods[0];
 
@@ -199,9 +204,11 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
 }
 
 function CaravanDone({ event, done }: { event: { title: string }; done: Done }) {
-  const qr = typeof done.request_data?.qr_code === 'string' ? done.request_data.qr_code : null;
-  const qrImage =
-    typeof done.request_data?.qr_code_base64 === 'string' ? done.request_data.qr_code_base64 : null;
+  const provider = done.strategy === 'mp_pix' || done.strategy === 'mp_card';
+  // the form was submitted from its bottom: the outcome is read from the top
+  useEffect(() => {
+    window.scrollTo?.({ top: 0 });
+  }, []);
   return (
     <section className="caravan" aria-labelledby="caravan-title">
       <h1 id="caravan-title">{m.title}</h1>
@@ -209,23 +216,13 @@ function CaravanDone({ event, done }: { event: { title: string }; done: Done }) 
       <p className="caravan-event">
         {event.title} · {m.total(done.registrations.length, formatPrice(done.frozen_total))}
       </p>
-      <p>
-        {c.methodLabel}: {c.methodNames[done.strategy]} ·{' '}
-        <span data-testid="caravan-status">{statusLabel(done.status)}</span>
-      </p>
-      {done.strategy === 'mp_pix' && qr && (
-        <div className="caravan-pix">
-          {qrImage && (
-            <img src={`data:image/png;base64,${qrImage}`} alt={m.pixQrAlt} width={200} height={200} />
-          )}
-          <label className="field-label" htmlFor="caravan-pix-code">
-            {m.pixCode}
-          </label>
-          <textarea id="caravan-pix-code" className="input" readOnly value={qr} rows={3} />
-          <p data-testid="caravan-payment-id" hidden>
-            {done.transaction_id}
-          </p>
-        </div>
+      {provider ? (
+        <ProviderPayment done={done} />
+      ) : (
+        <p>
+          {c.methodLabel}: {c.methodNames[done.strategy]} ·{' '}
+          <span data-testid="caravan-status">{statusLabel(done.status)}</span>
+        </p>
       )}
       <ul className="caravan-people">
         {done.registrations.map((r) => (
@@ -240,5 +237,58 @@ function CaravanDone({ event, done }: { event: { title: string }; done: Done }) 
         {c.seeRegistration}
       </Link>
     </section>
+  );
+}
+
+/**
+ * The group's PIX (or card) as the single checkout follows it: the status polled until Mercado Pago
+ * settles it ('Pago' within a poll of the webhook), the copy-and-paste code with its copy button, QR
+ * and deadline while unpaid; then the group's tickets are read again.
+ */
+function ProviderPayment({ done }: { done: Done }) {
+  const initial: MercadoPagoAttempt = {
+    id: done.confirmation_id,
+    registration_id: done.registrations[0]!.id,
+    strategy: done.strategy as 'mp_pix' | 'mp_card',
+    status: done.status,
+    expires_at: done.expires_at,
+    request_data: done.request_data,
+    response_data: done.response_data,
+  };
+  const attempt = useMercadoPagoAttempt(done.confirmation_id, initial) ?? initial;
+  const status = attempt.status;
+  const settled = status !== 'pending' && status !== 'analysis';
+  useEffect(() => {
+    if (settled) void invalidateMyRegistrations().catch(() => {});
+  }, [settled]);
+  const qr = typeof attempt.request_data?.qr_code === 'string' ? attempt.request_data.qr_code : null;
+  const qrImage =
+    typeof attempt.request_data?.qr_code_base64 === 'string' ? attempt.request_data.qr_code_base64 : null;
+  return (
+    <>
+      <p>
+        {c.methodLabel}: {c.methodNames[done.strategy]} ·{' '}
+        <span className={`badge badge-${status}`} data-testid="caravan-status" role="status">
+          {statusLabel(status)}
+        </span>
+      </p>
+      {status === 'paid' && <p className="caravan-paid">{p.pixPaid}</p>}
+      {status === 'expired' && <FormAlert>{p.pixExpired}</FormAlert>}
+      {done.strategy === 'mp_pix' && status === 'pending' && qr && (
+        <div className="caravan-pix">
+          <p>{m.pixHint}</p>
+          {qrImage && (
+            <img src={`data:image/png;base64,${qrImage}`} alt={m.pixQrAlt} width={200} height={200} />
+          )}
+          <PixCode code={qr} />
+          {attempt.expires_at && (
+            <p className="caravan-pix-expires" data-testid="caravan-pix-expires">
+              {p.pixExpires(formatDateTime(attempt.expires_at))}
+            </p>
+          )}
+          <p aria-live="polite">{p.pixWaiting}</p>
+        </div>
+      )}
+    </>
   );
 }

@@ -8,14 +8,25 @@ import type { RosterEntry } from '../../domain/checkin.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
 import type { Me } from '../../domain/types.ts';
-import { useOnlineStore, useSessionStore } from '../../lib/session.ts';
+import { useSessionStore } from '../../lib/session.ts';
 
 // The door in a DOM on the real roster store (Dexie over fake-indexeddb): only the server is a fake.
 // Staff choose the event, the roster comes down, and a typed code is admitted once, then refused.
+const HOUR = 3600_000;
 const EVENT = {
   id: 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001',
   title: 'Culto',
-  starts_at: '2026-03-10T20:00:00.000Z',
+  starts_at: new Date(Date.now() - HOUR).toISOString(),
+  checkin_starts_at: new Date(Date.now() - 2 * HOUR).toISOString(),
+  checkin_ends_at: new Date(Date.now() + 3 * HOUR).toISOString(),
+};
+/** An event whose check-in window opens in a week. */
+const NEXT_WEEK = {
+  id: 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000002',
+  title: 'Conferência',
+  starts_at: new Date(Date.now() + 7 * 24 * HOUR).toISOString(),
+  checkin_starts_at: new Date(Date.now() + 7 * 24 * HOUR - 2 * HOUR).toISOString(),
+  checkin_ends_at: new Date(Date.now() + 8 * 24 * HOUR).toISOString(),
 };
 const entry = (n: number, patch: Partial<RosterEntry> = {}): RosterEntry => ({
   id: `9b2d4f6a-8c0e-4a2c-8e4a-c${String(n).padStart(11, '0')}`,
@@ -30,12 +41,16 @@ const entry = (n: number, patch: Partial<RosterEntry> = {}): RosterEntry => ({
   ...patch,
 });
 const ROSTER = [entry(1), entry(2, { paid: false })];
+const NEXT_WEEK_ROSTER = [entry(3, { event_id: NEXT_WEEK.id })];
 
 vi.mock('../../data/checkin/sync.ts', async (importActual) => {
   const actual = await importActual<typeof import('../../data/checkin/sync.ts')>();
   const api = {
-    events: async () => [EVENT],
-    roster: async () => ({ entries: ROSTER, cpf_key: 'k', cursor: 'c1', total: ROSTER.length, next: null }),
+    events: async () => [EVENT, NEXT_WEEK],
+    roster: async (eventId: string) => {
+      const entries = eventId === NEXT_WEEK.id ? NEXT_WEEK_ROSTER : ROSTER;
+      return { entries, cpf_key: 'k', cursor: 'c1', total: entries.length, next: null };
+    },
     sync: async () => ({ results: [] }),
   };
   return {
@@ -48,6 +63,12 @@ vi.mock('../../data/checkin/sync.ts', async (importActual) => {
   };
 });
 vi.mock('./feedback.ts', () => ({ signal: () => undefined }));
+// the server's answers are the fake above: no health checks from the DOM
+vi.mock('../../data/checkin/connection.ts', async (importActual) => ({
+  ...(await importActual<typeof import('../../data/checkin/connection.ts')>()),
+  watchConnection: () => () => undefined,
+}));
+const { connection } = await import('../../data/checkin/connection.ts');
 vi.mock('./scanner.tsx', () => ({ Scanner: () => null, preloadScanner: async () => undefined }));
 
 const { CheckinScreen } = await import('./checkin-screen.tsx');
@@ -65,7 +86,7 @@ function render(ui: React.ReactElement) {
 }
 
 beforeEach(() => {
-  useOnlineStore.setState({ online: true });
+  connection.setState({ reach: 'online' });
 });
 afterEach(cleanup);
 
@@ -108,5 +129,38 @@ describe('the door', () => {
 
     await admit('999999');
     await waitFor(() => expect(feedback()).toContain(m.notFound));
+  });
+
+  it('outside the check-in window the door says so and admits only once the volunteer confirms', async () => {
+    signIn(['checkin']);
+    const user = userEvent.setup();
+    render(<CheckinScreen />);
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: new RegExp(NEXT_WEEK.title) })).toBeTruthy(),
+    );
+    await user.selectOptions(screen.getByLabelText(m.chooseEvent), NEXT_WEEK.id);
+    await waitFor(() => expect(screen.getByText(m.rosterReady(1))).toBeTruthy());
+    expect(screen.getByTestId('door-window').textContent).toMatch(
+      /^Fora do horário de checkin deste evento: abre /,
+    );
+
+    const code = screen.getByLabelText(m.codeLabel) as HTMLInputElement;
+    const feedback = () => document.querySelector('output')?.textContent ?? '';
+    // the outbox of this store (the test before queued one check-in)
+    const pending = () => Number(screen.getByTestId('door-pending').textContent?.match(/\d+/)?.[0] ?? 0);
+    const before = pending();
+    await user.type(code, '100003');
+    await user.click(screen.getByRole('button', { name: m.codeSubmit }));
+    await waitFor(() => expect(feedback()).toMatch(/Fora do horário de checkin deste evento: abre /));
+    expect(screen.getByTestId('door-feedback-name').textContent).toBe('Pessoa3 Silva');
+    // not admitted while the question stands, nor after 'Cancelar': the same code asks again
+    expect(pending()).toBe(before);
+    await user.click(screen.getByRole('button', { name: m.cancel }));
+    expect(feedback()).toBe(m.waitingCode);
+    await user.type(code, '100003');
+    await user.click(screen.getByRole('button', { name: m.codeSubmit }));
+    await user.click(await screen.findByRole('button', { name: m.admitAnyway }));
+    await waitFor(() => expect(feedback()).toContain(m.created('Pessoa3')));
+    await waitFor(() => expect(pending()).toBe(before + 1));
   });
 });

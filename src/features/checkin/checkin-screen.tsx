@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onServerBack, watchConnection } from '../../data/checkin/connection.ts';
 import {
   checkInLocally,
   DEVICE_NAME_MAX,
-  type DoorFeedback,
   doorDeviceName,
   keepDoorEvent,
   previewCheckin,
@@ -16,22 +16,27 @@ import {
   useAppStoredOffline,
   useCheckinIssues,
   usePendingCount,
+  useReach,
   useRosterMeta,
   useStoredRosters,
 } from '../../data/checkin/use-door.ts';
 import { startOutboxSync } from '../../data/outbox/outbox.ts';
 import { parseGroupCode } from '../../domain/caravans.ts';
-import { type CheckinEvent, formatSeq, resultMessage } from '../../domain/checkin.ts';
-import { formatDateTime, formatTime } from '../../domain/dates.ts';
-import { caravanMessages } from '../../domain/messages/caravans.ts';
+import {
+  type CheckinEvent,
+  eventCheckinWindow,
+  formatSeq,
+  outsideCheckinWindow,
+} from '../../domain/checkin.ts';
+import { formatDateTime, formatLongDateTime, formatTime } from '../../domain/dates.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
 import { firstName } from '../../domain/people.ts';
 import { formatCpf, onlyDigits } from '../../domain/validation.ts';
-import { useMeStatus, useOnlineStatus, useSessionStore } from '../../lib/session.ts';
+import { useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { doorEventsQuery } from './api/door-events.ts';
-import { DoorGroup } from './door-group.tsx';
+import { type Answer, DoorAnswer } from './door-answer.tsx';
 import { signal } from './feedback.ts';
 import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
@@ -43,6 +48,17 @@ function maskCode(value: string): string {
 }
 
 const PULL_EVERY_MS = 20_000;
+
+/** What the door says when `now` is outside the event's check-in window, else null. */
+function windowNotice(event: CheckinEvent | undefined, now: Date): string | null {
+  if (!event) return null;
+  const outside = outsideCheckinWindow(event, now);
+  if (!outside) return null;
+  const { from, to } = eventCheckinWindow(event);
+  return outside === 'early'
+    ? m.windowOpens(formatLongDateTime(from, now))
+    : m.windowClosed(formatLongDateTime(to, now));
+}
 
 /** `/admin/checkin` for holders of `checkin`; others are told they may not (the API refuses them too). */
 export function CheckinScreen() {
@@ -65,7 +81,10 @@ function useDoorEvent(): [string, (id: string) => void] {
 
 /** The door. Everything it decides comes from the roster on this device. */
 function Door() {
-  const online = useOnlineStatus();
+  // from whether the server answers (connection.ts), not from navigator.onLine
+  const reach = useReach();
+  const online = reach === 'online';
+  const offline = reach === 'offline';
   const [device, setDevice] = useState(() => doorDeviceName(m.defaultDevice));
   const stored = useStoredRosters();
   const [eventId, setEventId] = useDoorEvent();
@@ -79,24 +98,33 @@ function Door() {
   const [progress, setProgress] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState(false);
   const [code, setCode] = useState('');
-  const [feedback, setFeedback] = useState<DoorFeedback | null>(null);
-  const [group, setGroup] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const [camera, setCamera] = useState(false);
   const [cameraError, setCameraError] = useState<string | null>(null);
-  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const outbox = useRef<ReturnType<typeof startOutboxSync> | null>(null);
 
-  // the events: from the API when online, else the rosters kept here
-  const events = useQuery(doorEventsQuery).data ?? null;
+  // the events: from the API when it answers, else the rosters kept here
+  const eventsQuery = useQuery(doorEventsQuery);
+  const events = eventsQuery.data ?? null;
   const choices: CheckinEvent[] = useMemo(
     () => [
       ...(events ?? []),
       ...stored
         .filter((r) => !events?.some((e) => e.id === r.event_id))
-        .map((r) => ({ id: r.event_id, title: r.title, starts_at: r.starts_at })),
+        .map((r) => ({
+          id: r.event_id,
+          title: r.title,
+          starts_at: r.starts_at,
+          checkin_starts_at: r.checkin_starts_at ?? null,
+          checkin_ends_at: r.checkin_ends_at ?? null,
+        })),
     ],
     [events, stored],
   );
+  const event = choices.find((e) => e.id === eventId);
+  // another event: the last answer was about the one before
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of event is the reason to clear
+  useEffect(() => setAnswer(null), [eventId]);
   // an event kept from before that this door no longer offers (no roster here, not in the API's list)
   useEffect(() => {
     if (eventId && events !== null && meta === null && !events.some((e) => e.id === eventId)) setEventId('');
@@ -106,6 +134,20 @@ function Door() {
   useEffect(() => {
     void preloadScanner().then(() => setScannerFetched(true));
   }, []);
+
+  // whether the server answers, checked while the door is open
+  useEffect(() => watchConnection(), []);
+  // when it answers again: the event list asked again and the queue sent, without a reload (the
+  // roster pull below follows `online` too)
+  const refetchEvents = eventsQuery.refetch;
+  useEffect(
+    () =>
+      onServerBack(() => {
+        void refetchEvents();
+        outbox.current?.poke();
+      }),
+    [refetchEvents],
+  );
 
   // the outbox flushes in the background while the door is open
   useEffect(() => {
@@ -138,9 +180,8 @@ function Door() {
   // a chosen event without a roster here gets one; with one, other doors' changes are pulled
   useEffect(() => {
     if (!eventId || meta === undefined) return;
-    const event = choices.find((e) => e.id === eventId);
     if (!meta && event && online) void download(event);
-  }, [eventId, meta, online, choices, download]);
+  }, [eventId, meta, online, event, download]);
   const hasRoster = Boolean(meta);
   // the downloaded pages indexed in memory before the first code, not during it
   const downloadId = meta?.download;
@@ -162,27 +203,29 @@ function Door() {
   }, [eventId, hasRoster, online]);
 
   const admit = useCallback(
-    async (raw: string) => {
+    async (raw: string, confirmed = false) => {
       if (!eventId) return;
       // a caravan leader's QR: the group's list, admitted from there (door-group.tsx)
       const groupId = parseGroupCode(raw);
       if (groupId) {
-        setFeedback(null);
-        setGroup(groupId);
+        setAnswer({ kind: 'group', groupId });
         return;
       }
       // feedback at once from a read; the recording transaction follows and has the last word
-      setFeedback(await previewCheckin(eventId, raw));
-      const result = await checkInLocally(eventId, raw, device);
-      clearTimeout(clearTimer.current);
-      setFeedback(result);
-      signal(result.kind === 'created');
-      if (result.kind === 'created') {
-        outbox.current?.poke();
-        clearTimer.current = setTimeout(() => setFeedback(null), 3000);
+      const preview = await previewCheckin(eventId, raw);
+      // outside the event's check-in window a paid person is admitted only once the volunteer confirms
+      if (preview.kind === 'created' && !confirmed && event && outsideCheckinWindow(event, new Date())) {
+        setAnswer({ kind: 'confirm', raw, entry: preview.entry });
+        signal(false);
+        return;
       }
+      setAnswer({ kind: 'feedback', feedback: preview });
+      const result = await checkInLocally(eventId, raw, device);
+      setAnswer({ kind: 'feedback', feedback: result });
+      signal(result.kind === 'created');
+      if (result.kind === 'created') outbox.current?.poke();
     },
-    [eventId, device],
+    [eventId, event, device],
   );
   const onCameraError = useCallback((message: string) => {
     setCameraError(message);
@@ -190,11 +233,7 @@ function Door() {
   }, []);
 
   const chosen = Boolean(eventId);
-  const feedbackText = feedback
-    ? feedback.kind === 'invalid'
-      ? feedback.message
-      : resultMessage(feedback)
-    : '';
+  const outsideWindow = windowNotice(event, new Date());
   const missing = [
     ...(appStored === false ? [m.missingApp] : []),
     ...(!chosen ? [m.missingEvent] : meta ? [] : [m.missingRoster]),
@@ -211,7 +250,9 @@ function Door() {
       <h1 id="door-title">{m.title}</h1>
 
       <div className="door-status" role="status" aria-label="Situação do checkin">
-        <span className={online ? 'door-online' : 'door-offline'}>{online ? m.online : m.offline}</span>
+        <span className={offline ? 'door-offline' : 'door-online'} data-testid="door-connection">
+          {reach === 'unknown' ? m.checkingConnection : online ? m.online : m.offline}
+        </span>
         <span
           data-testid="door-readiness"
           className={missing.length === 0 && appStored ? 'door-ready' : 'door-not-ready'}
@@ -253,6 +294,11 @@ function Door() {
       </label>
       {events !== null && events.length === 0 && <p>{m.noEvents}</p>}
       {!chosen && <p className="door-hint">{m.chooseEventFirst}</p>}
+      {outsideWindow && (
+        <p className="door-window" data-testid="door-window">
+          {outsideWindow}
+        </p>
+      )}
 
       {chosen && (
         <div className="door-roster">
@@ -264,14 +310,13 @@ function Door() {
           {downloadError && !progress && (
             <p role="alert">{meta ? m.updateFailed(formatTime(meta.updated_at)) : m.downloadFailed}</p>
           )}
-          {!downloadError && meta && !online && <p>{m.rosterOnDevice(formatTime(meta.updated_at))}</p>}
-          {!meta && meta !== undefined && !progress && !online && <p>{m.rosterMissing}</p>}
+          {!downloadError && meta && offline && <p>{m.rosterOnDevice(formatTime(meta.updated_at))}</p>}
+          {!meta && meta !== undefined && !progress && offline && <p>{m.rosterMissing}</p>}
           {online && !progress && (
             <button
               type="button"
               className="button button-secondary"
               onClick={() => {
-                const event = choices.find((e) => e.id === eventId);
                 if (event) void download(event);
               }}
             >
@@ -279,6 +324,22 @@ function Door() {
             </button>
           )}
         </div>
+      )}
+
+      {chosen && (
+        <DoorAnswer
+          answer={answer}
+          eventId={eventId}
+          device={device}
+          outsideWindow={outsideWindow}
+          onConfirm={(raw) => void admit(raw, true)}
+          onClear={() => setAnswer(null)}
+          onGroup={(groupId) => setAnswer({ kind: 'group', groupId })}
+          onGroupAdmitted={(n) => {
+            signal(n > 0);
+            if (n > 0) outbox.current?.poke();
+          }}
+        />
       )}
 
       <form
@@ -320,43 +381,15 @@ function Door() {
           {camera ? m.stopCamera : m.startCamera}
         </button>
         {cameraError && <p role="alert">{cameraError}</p>}
-        {camera && chosen && <Scanner onCode={(c) => void admit(c)} onError={onCameraError} />}
-      </div>
-
-      <output className={`door-feedback door-feedback-${feedback?.kind ?? 'none'}`} aria-live="assertive">
-        {feedback && 'entry' in feedback && (
-          <span className="door-feedback-person">
-            <strong className="door-feedback-first">
-              {firstName(feedback.entry.name) || feedback.entry.name}
-            </strong>
-            <span data-testid="door-feedback-name">{feedback.entry.name}</span>
-          </span>
+        {camera && chosen && (
+          <Scanner
+            onCode={(c) => void admit(c)}
+            onError={onCameraError}
+            // a caravan's list is brought into view itself (door-answer.tsx), not the preview
+            answer={answer?.kind === 'group' ? undefined : answer}
+          />
         )}
-        {feedbackText && <span className="door-feedback-message">{feedbackText}</span>}
-      </output>
-      {feedback && 'entry' in feedback && feedback.entry.group_id && (
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => setGroup(feedback.entry.group_id ?? null)}
-        >
-          {caravanMessages.doorSeeGroup}
-        </button>
-      )}
-
-      {group && eventId && (
-        <DoorGroup
-          key={group}
-          eventId={eventId}
-          groupId={group}
-          device={device}
-          onAdmitted={(n) => {
-            signal(n > 0);
-            if (n > 0) outbox.current?.poke();
-          }}
-          onClose={() => setGroup(null)}
-        />
-      )}
+      </div>
 
       {issues.length > 0 && (
         <section className="door-issues" aria-labelledby="door-issues-title">

@@ -1,8 +1,9 @@
 /**
  * The leader's group QR at the door: the caravan's list from this device's roster (offline too),
  * with who is already in. 'Admit all present' admits every paid person not in yet; or tick who is
- * here. Each admitted person is one check-in queued in the outbox, so the sync and the conflict
- * report count each person once.
+ * here (each row is a touch target of the whole width, at least 48 px tall). Each admitted person is
+ * one check-in queued in the outbox, so the sync and the conflict report count each person once.
+ * The title, what happened and the buttons come first, so they are in view above a long list.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { checkInGroupLocally, groupEntries } from '../../data/checkin/store.ts';
@@ -15,12 +16,15 @@ export function DoorGroup({
   eventId,
   groupId,
   device,
+  outsideWindow,
   onAdmitted,
   onClose,
 }: {
   eventId: string;
   groupId: string;
   device: string;
+  /** outside the event's check-in window: said above the buttons (pressing one is the confirmation) */
+  outsideWindow: string | null;
   onAdmitted(count: number): void;
   onClose(): void;
 }) {
@@ -58,6 +62,33 @@ export function DoorGroup({
   return (
     <section className="door-group" aria-labelledby="door-group-title" data-testid="door-group">
       <h2 id="door-group-title">{m.doorGroupTitle(people.length)}</h2>
+      {message && <p role="status">{message}</p>}
+      {open.length === 0 ? <p>{m.doorNoneLeft}</p> : outsideWindow && <p>{outsideWindow}</p>}
+      <div className="door-group-actions">
+        {open.length > 0 && (
+          <>
+            <button
+              type="button"
+              className="button"
+              disabled={busy || ticked.size === 0}
+              onClick={() => void admit([...ticked])}
+            >
+              {m.doorAdmitChecked}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => void admit(open.map((p) => p.id))}
+            >
+              {m.doorAdmitAll}
+            </button>
+          </>
+        )}
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          {m.doorClose}
+        </button>
+      </div>
       <ul className="door-group-list">
         {people.map((p) => {
           const can = p.paid && !p.checked_in_at;
@@ -88,32 +119,6 @@ export function DoorGroup({
           );
         })}
       </ul>
-      {message && <p role="status">{message}</p>}
-      {open.length === 0 ? (
-        <p>{m.doorNoneLeft}</p>
-      ) : (
-        <div className="door-group-actions">
-          <button
-            type="button"
-            className="button"
-            disabled={busy || ticked.size === 0}
-            onClick={() => void admit([...ticked])}
-          >
-            {m.doorAdmitChecked}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            onClick={() => void admit(open.map((p) => p.id))}
-          >
-            {m.doorAdmitAll}
-          </button>
-        </div>
-      )}
-      <button type="button" className="button button-secondary" onClick={onClose}>
-        {m.doorClose}
-      </button>
     </section>
   );
 }

@@ -9,11 +9,24 @@ const RESTART_PAUSE_MS = 1_000;
 /**
  * The camera QR scanner (qr-scanner, loaded with this chunk only when the camera is started).
  * The same code twice in a row is ignored: a ticket held in front of the camera checks in once.
+ * The preview is brought into view when it starts and after each `answer` (the door's answer panel,
+ * sticky above it, may have grown and pushed it down); `undefined` leaves the page where it is.
  */
-export function Scanner({ onCode, onError }: { onCode(code: string): void; onError(message: string): void }) {
+export function Scanner({
+  onCode,
+  onError,
+  answer,
+}: {
+  onCode(code: string): void;
+  onError(message: string): void;
+  answer: unknown;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const onCodeRef = useRef(onCode);
   onCodeRef.current = onCode;
+  useEffect(() => {
+    if (answer !== undefined) video.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [answer]);
 
   useEffect(() => {
     let stopped = false;
@@ -39,6 +52,8 @@ export function Scanner({ onCode, onError }: { onCode(code: string): void; onErr
         );
         scanner = s;
         await s.start();
+        // the preview in view (on a small phone it starts below the fold); the answer panel sticks above it
+        if (!stopped) video.current?.scrollIntoView?.({ block: 'nearest' });
         restart = setInterval(() => {
           s.stop();
           setTimeout(() => {

@@ -111,7 +111,7 @@ describe('checkout steps', () => {
   it('back from step 2 keeps the chosen method; a refused checkout says why and stays to retry', async () => {
     const t = tier({ custom_pix_key: 'chave@exemplo.com' });
     event = eventWith(t, ['cash', 'file']);
-    startCheckout.mockRejectedValue(Object.assign(new Error('409'), { code: 'TIER_UNAVAILABLE' }));
+    startCheckout.mockRejectedValue(Object.assign(new Error('409'), { code: 'ALREADY_REGISTERED' }));
     const user = userEvent.setup();
     render(<CheckoutScreen eventId={EVENT_ID} tierId={t.id} />);
 
@@ -128,6 +128,22 @@ describe('checkout steps', () => {
     expect(step(2)).toBeTruthy();
     const again = screen.getByRole('button', { name: m.okGotIt }) as HTMLButtonElement;
     expect(again.disabled).toBe(false);
+  });
+
+  it('a sell-out during checkout is said on the screen, with what to do, not only in a notice', async () => {
+    const t = tier();
+    event = eventWith(t, ['cash']);
+    startCheckout.mockRejectedValue(Object.assign(new Error('409'), { code: 'TIER_UNAVAILABLE' }));
+    const user = userEvent.setup();
+    render(<CheckoutScreen eventId={EVENT_ID} tierId={t.id} />);
+    await user.click(screen.getByRole('radio', { name: m.methodNames.cash }));
+    await user.click(screen.getByRole('button', { name: m.continue }));
+    await user.click(screen.getByRole('button', { name: m.okGotIt }));
+    const alert = screen.getByTestId('checkout-sold-out');
+    expect(alert.textContent).toContain(m.soldOutTitle);
+    expect(alert.textContent).toContain(m.soldOutNext);
+    expect(screen.getByRole('link', { name: m.soldOutEvent })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: m.okGotIt })).toBeNull();
   });
 
   it('a free tier is one confirmation, without a method', async () => {

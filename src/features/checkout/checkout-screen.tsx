@@ -8,7 +8,9 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
+import { eventQuery } from '../../data/events/event-query.ts';
 import { useEvent } from '../../data/events/use-events.ts';
+import { queryClient } from '../../data/query-client.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
@@ -25,7 +27,7 @@ import {
   offeredMethods,
   statusLabel,
 } from '../../domain/registrations.ts';
-import { pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
+import { caravanAllowed, pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
@@ -49,6 +51,8 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registrationId, setRegistrationId] = useState<string | null>(null);
+  // the tier sold out while the member was paying: said on the screen, with where to go next
+  const [soldOut, setSoldOut] = useState(false);
   const navigate = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
@@ -97,6 +101,11 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       }
     } catch (error) {
       notify('negative', checkoutErrorText(error));
+      if ((error as { code?: unknown })?.code === 'TIER_UNAVAILABLE') {
+        setSoldOut(true);
+        window.scrollTo?.({ top: 0 });
+        void queryClient.invalidateQueries({ queryKey: eventQuery(eventId).queryKey });
+      }
       // an account without CPF, WhatsApp or congregation completes them first, then comes back here
       if ((error as { code?: unknown })?.code === 'PROFILE_INCOMPLETE') {
         void navigate({ to: '/auth/welcome', search: { redirectTo: `/checkout/${eventId}/${tierId}` } });
@@ -131,7 +140,17 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       </div>
       {!online && step < 3 && <FormAlert type="info">{m.offline}</FormAlert>}
 
-      {step === 1 && existing && (
+      {soldOut && step < 3 && (
+        <div className="checkout-panel checkout-sold-out" role="alert" data-testid="checkout-sold-out">
+          <p className="checkout-sold-out-title">{m.soldOutTitle}</p>
+          <p>{m.soldOutNext}</p>
+          <Link className="button button-block" to="/" search={{ event: eventId }}>
+            {m.soldOutEvent}
+          </Link>
+        </div>
+      )}
+
+      {!soldOut && step === 1 && existing && (
         <div className="checkout-existing">
           <FormAlert type="info">{checkoutApiErrors.ALREADY_REGISTERED}</FormAlert>
           <Link
@@ -144,7 +163,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         </div>
       )}
 
-      {step === 1 && !existing && (
+      {!soldOut && step === 1 && !existing && (
         <StepOne
           free={free}
           open={display.open}
@@ -158,7 +177,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         />
       )}
 
-      {step === 1 && display.open && (
+      {step === 1 && caravanAllowed(event, tier, new Date()) && (
         <p className="checkout-caravan">
           <Link to="/caravan/$eventId/$tierId" params={{ eventId, tierId }}>
             {caravanMessages.open}
@@ -166,7 +185,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         </p>
       )}
 
-      {step === 2 && method && (
+      {!soldOut && step === 2 && method && (
         <StepTwo
           method={method}
           eventId={eventId}

@@ -5,7 +5,7 @@
  * installments, issuer_id, payer). Leaving the step unmounts the Brick.
  */
 import { loadMercadoPago } from '@mercadopago/sdk-js';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CardPaymentData } from '../../domain/mercadopago.ts';
 import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { FormAlert } from '../../ui/field.tsx';
@@ -35,6 +35,10 @@ export function CardBrick({
 }) {
   const containerId = `mp-card-brick-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // the latest onSubmit, read at submit time: a new one (the form re-renders with a refusal's
+  // error) must not remount the Brick, which would empty the card the member typed
+  const submitRef = useRef(onSubmit);
+  submitRef.current = onSubmit;
   useEffect(() => {
     let controller: BrickController | null = null;
     let alive = true;
@@ -49,7 +53,7 @@ export function CardBrick({
         callbacks: {
           onReady: () => alive && setState('ready'),
           // the Brick shows its own spinner until this settles; errors are shown by the checkout
-          onSubmit: (data: CardPaymentData) => onSubmit(data),
+          onSubmit: (data: CardPaymentData) => submitRef.current(data),
           onError: (error: unknown) => console.error('[mercadopago] brick', error),
         },
       });
@@ -63,7 +67,7 @@ export function CardBrick({
       alive = false;
       controller?.unmount();
     };
-  }, [publicKey, email, amount, onSubmit, containerId]);
+  }, [publicKey, email, amount, containerId]);
   return (
     <>
       {state === 'loading' && <Spinner label={m.sdkLoading} />}

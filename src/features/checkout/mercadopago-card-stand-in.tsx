@@ -43,19 +43,15 @@ export function CardStandIn({
       ).catch(() => null);
       const token = res?.ok ? ((await res.json()) as { id: string; payment_method_id: string }) : null;
       // the Brick's own validation would stop here; the checkout answers the invalid-card error
-      try {
-        await onSubmit({
-          token: token?.id ?? 'invalid-card-token',
-          payment_method_id: token?.payment_method_id ?? 'master',
-          installments: 1,
-          issuer_id: null,
-          payer: { email, identification: { type: 'CPF', number: card.cpf } },
-        });
-      } catch {
-        // refused: the error is on the form; the secret fields are emptied, the rest kept
-        form.setFieldValue('cardNumber', '');
-        form.setFieldValue('cvv', '');
-      }
+      // refused: the error is on the form (MercadoPagoCardForm) and every field keeps what was
+      // typed, valid as it was: a refusal is the bank's answer, not a typing error to retype
+      await onSubmit({
+        token: token?.id ?? 'invalid-card-token',
+        payment_method_id: token?.payment_method_id ?? 'master',
+        installments: 1,
+        issuer_id: null,
+        payer: { email, identification: { type: 'CPF', number: card.cpf } },
+      }).catch(() => {});
     },
   });
   return (

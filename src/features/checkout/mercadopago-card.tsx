@@ -21,8 +21,8 @@ const CardStandIn = lazy(() =>
 /**
  * The checkout's step-2 slot for mp_card (payment-forms.ts). A refused card (CARD_INVALID: the
  * rejected attempt is kept in the registration's history) stays on this step with the error on the
- * form, so the member corrects the card and pays again without retyping everything; the form's
- * onSubmit rejects so the form can clear what is secret. '« Voltar' goes back to the methods.
+ * form, so the member pays again (or corrects the card) without retyping it: the fields keep what
+ * was typed. '« Voltar' goes back to the methods.
  */
 export function MercadoPagoCardForm({ tier, submit, back }: ProviderFormProps) {
   const { config, failed } = useMercadoPagoConfig();

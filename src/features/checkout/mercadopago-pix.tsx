@@ -8,6 +8,7 @@ import { checkoutMessages } from '../../domain/messages/checkout.ts';
 import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { FormAlert } from '../../ui/field.tsx';
+import { PixCode } from '../../ui/pix-code.tsx';
 import {
   type MercadoPagoAttempt,
   type ProviderFormProps,
@@ -113,34 +114,5 @@ export function MercadoPagoStatus({
       </p>
       {config?.simulated && <p className="mp-dev-hint">{m.devPageHint}</p>}
     </section>
-  );
-}
-
-function PixCode({ code }: { code: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="mp-pix-code">
-      <label htmlFor="mp-pix-code">{m.pixCodeLabel}</label>
-      <textarea
-        id="mp-pix-code"
-        className="input"
-        readOnly
-        rows={3}
-        value={code}
-        onFocus={(e) => e.target.select()}
-      />
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => {
-          navigator.clipboard?.writeText(code).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          );
-        }}
-      >
-        {copied ? m.pixCopied : m.pixCopy}
-      </button>
-    </div>
   );
 }

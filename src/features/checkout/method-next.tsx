@@ -1,18 +1,27 @@
 /**
  * What the member does next on a pending attempt, by method (product-spec.md §4): send the PIX receipt (file),
  * type the voucher (auto-sent 200 ms after the 8th character), open the payment link, or pay in
- * person. Shown on the checkout's last step and in the registration's detail.
+ * person. After a refusal, 'Tentar novamente' (a new attempt on the same registration, through the
+ * checkout: another receipt or another method); after an expired PIX, 'Gerar novo PIX' (a new PIX
+ * attempt on it, here). Shown on the checkout's last step and in the registration's detail.
  */
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { invalidateMyRegistrations, uploadReceipt } from '../../data/registrations/mutations.ts';
+import {
+  invalidateMyRegistrations,
+  startCheckout,
+  uploadReceipt,
+} from '../../data/registrations/mutations.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
 import { validationMessages } from '../../domain/messages/validation.ts';
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '../../domain/registrations.ts';
 import { pixKeyOf } from '../../domain/tiers.ts';
 import type { Confirmation, MyRegistration } from '../../domain/types.ts';
+import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { checkoutErrorText } from './checkout-errors.ts';
 
 // the code field (and its mask library) loads only for a pending voucher attempt, which needs the network anyway
 const VoucherForm = lazy(() => import('./pending-voucher.tsx').then((x) => ({ default: x.VoucherForm })));
@@ -82,7 +91,66 @@ export function MethodNext({
   if (attempt.strategy === 'cash' && attempt.status === 'pending') {
     return <p className="method-next">{m.instructions.cash}</p>;
   }
+  // a new attempt on this registration: the member's own, while the event has not started (a
+  // caravan's guests are the leader's, who registers a new caravan)
+  const retryable =
+    !registration.guest &&
+    registration.status === attempt.status &&
+    new Date(registration.event.starts_at).getTime() > Date.now();
+  if (retryable && attempt.strategy === 'mp_pix' && attempt.status === 'expired') {
+    return <NewPix registration={registration} />;
+  }
+  if (retryable && attempt.status === 'rejected') {
+    return (
+      <div className="method-next method-retry">
+        <p>{m.tryAgainHint}</p>
+        <Link
+          className="button button-block"
+          to="/checkout/$eventId/$tierId"
+          params={{ eventId: registration.event_id, tierId: registration.tier_id }}
+        >
+          {m.tryAgain}
+        </Link>
+      </div>
+    );
+  }
   return null;
+}
+
+/** 'Gerar novo PIX': a new PIX attempt on the registration; its code then shows in its place. */
+function NewPix({ registration }: { registration: MyRegistration }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="method-next method-retry">
+      <p>{m.newPixHint}</p>
+      {error && <FormAlert>{error}</FormAlert>}
+      <button
+        type="button"
+        className="button button-block"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await startCheckout(registration.event_id, registration.tier_id, {
+              tierId: registration.tier_id,
+              paymentMethod: 'mp_pix',
+              transactionData: { payment_method_id: 'pix' },
+            });
+          } catch (failure) {
+            setError(checkoutErrorText(failure));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {busy && <Spinner size={18} label={m.submitting} />}
+        {m.newPix}
+      </button>
+    </div>
+  );
 }
 
 /** Client-side check of a receipt before sending (the API checks the bytes again). */

@@ -1,8 +1,9 @@
 /**
  * `/my-registrations` and `/my-registrations/:registrationId` (product-spec.md §2): the member's registrations
- * from the device's store (so they open offline), in three groups, and a detail overlay with the
- * tier, the ticket of a paid registration, every attempt newest first, and 'CANCELAR INSCRIÇÃO' on a
- * pending cash/file/link/voucher attempt.
+ * from the device's store (so they open offline), in groups (the spec's three, plus those under way,
+ * the unfinished ones — rejected, expired, canceled — and removed events), and a detail overlay with
+ * the tier, the ticket of a paid registration, what to do next (pay, or try again), every attempt
+ * newest first, and 'CANCELAR INSCRIÇÃO' on a pending cash/file/link/voucher attempt.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -68,6 +69,7 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
           <Group title={m.nowGroup} items={groups.now} now />
           <Group title={m.activeGroup} items={groups.active} />
           <Group title={m.pendingGroup} items={groups.pending} />
+          <Group title={m.unfinishedGroup} items={groups.unfinished} />
           <Group title={m.pastGroup} items={groups.past} />
           <Group title={m.removedGroup} items={groups.removed} />
         </>

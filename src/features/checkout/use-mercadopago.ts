@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CardPaymentData } from '../../domain/mercadopago.ts';
 import type { ApiBody, apiClient } from '../../lib/api.ts';
-import { isPending, mercadoPagoAttemptQuery } from './api/mercadopago-attempt.ts';
 import { mercadoPagoConfigQuery } from './api/mercadopago-config.ts';
 
 /** What the checkout's step-2 slot gives a provider form (PaymentFormProps of payment-forms.ts, in the part used here). */
@@ -18,22 +17,13 @@ export type CardSubmit = (data: CardPaymentData) => Promise<void>;
 export type MercadoPagoConfig = ApiBody<
   Awaited<ReturnType<ReturnType<typeof apiClient>['v1']['mercadopago']['config']['$get']>>
 >;
-/** A card or PIX attempt as the payment screen polls it. */
-export type MercadoPagoAttempt = ApiBody<
-  Awaited<ReturnType<ReturnType<typeof apiClient>['v1']['mercadopago']['confirmations'][':id']['$get']>>
->;
 
 export function useMercadoPagoConfig(): { config: MercadoPagoConfig | null; failed: boolean } {
   const query = useQuery(mercadoPagoConfigQuery);
   return { config: query.data ?? null, failed: query.isError };
 }
 
-/**
- * The attempt, asked again every POLL_MS while it is pending (the webhook moves it on the server),
- * until it is paid, rejected, canceled or expired. A failed poll (offline) just waits for the next.
- */
-export function useMercadoPagoAttempt(id: string, initial: MercadoPagoAttempt | null) {
-  // an attempt already settled when the screen opens is not asked again
-  const query = useQuery({ ...mercadoPagoAttemptQuery(id), enabled: !initial || isPending(initial.status) });
-  return query.data ?? initial;
-}
+export {
+  type MercadoPagoAttempt,
+  useMercadoPagoAttempt,
+} from '../../data/registrations/use-mercadopago-attempt.ts';

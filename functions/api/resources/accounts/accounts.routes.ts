@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { signupSchema, welcomeSchema } from '../../../../src/domain/validation.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { clientAddress, THROTTLES, throttle } from '../../lib/throttle.ts';
+import { clientAddress, signupLimit, throttle } from '../../lib/throttle.ts';
 import { jsonLimit, parseOrThrow, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { createWelcomeProfile, getMe, hasProfile, signup } from './accounts.service.ts';
@@ -21,7 +21,7 @@ export const accountsRoutes = new Hono<AppEnv>()
     // per client, before auth: auth sees the API's own address, so its throttle would hold everyone
     const address = clientAddress(c);
     await throttle(c, 'SIGNUP_RATE_LIMITED', [
-      { key: `signup:ip:${address}`, limit: THROTTLES.signupPerAddress },
+      { key: `signup:ip:${address}`, limit: signupLimit(c.get('ports').env) },
     ]);
     await signup(db, authAdmin, c.req.valid('json'), address === 'unknown' ? undefined : address);
     return c.json({ ok: true as const });

@@ -1,11 +1,11 @@
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { displayName } from '../../../../src/domain/people.ts';
+import { retryText } from '../../../../src/domain/throttles.ts';
 import type { Me } from '../../../../src/domain/types.ts';
 import type { SignupBody, WelcomeBody } from '../../../../src/domain/validation.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError, conflict, errorMessages, invalidData } from '../../lib/errors.ts';
-import { retryText } from '../../lib/throttle.ts';
 import { loadPermissions } from '../../middleware/auth.ts';
 import type { Db } from '../../ports/db.ts';
 import { UpstreamError } from '../../ports/http.ts';

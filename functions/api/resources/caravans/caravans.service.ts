@@ -19,7 +19,7 @@ import type { ConfirmationStatus, PaymentMethod } from '../../../../src/domain/t
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError, notFound, pgConstraint } from '../../lib/errors.ts';
-import { enqueueRegistrationMail } from '../../mail/outbox.ts';
+import { enqueueCaravanSummary, enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { checkTierAndMethod, requireCompleteProfile } from '../checkout/checkout.service.ts';
@@ -230,6 +230,8 @@ async function registerCaravan(
       });
     }
   }
+  // the leader's summary of what was registered (again when the payment settles)
+  await enqueueCaravanSummary(tx, { groupId });
   const attempt = startedAttempt(head);
   return {
     ctx,
@@ -241,7 +243,9 @@ async function registerCaravan(
 
 /**
  * The signed-in account takes a caravan ticket made for its e-mail: the registration moves to it
- * (and a guest check-in with it), its guest fields are cleared. Refused when the e-mails differ or
+ * (and a guest check-in with it), its guest fields are cleared but its CPF stays held on the event
+ * (registrations_guest_active_idx covers claimed_cpf, so a caravan that names it again is refused).
+ * Refused when the e-mails differ or
  * the account already has an active registration on the event (ALREADY_REGISTERED).
  */
 export async function claimRegistration(
@@ -278,7 +282,14 @@ export async function claimRegistration(
       tx,
       qb
         .updateTable('registrations')
-        .set({ user_id: user.id, guest_name: null, guest_cpf: null, guest_email: null })
+        // the CPF stays held on the event (claimed_cpf): the same person cannot be registered twice
+        .set({
+          user_id: user.id,
+          guest_name: null,
+          guest_cpf: null,
+          guest_email: null,
+          claimed_cpf: reg.guest_cpf,
+        })
         .where('id', '=', reg.id),
     );
     await exec(

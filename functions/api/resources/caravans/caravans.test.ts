@@ -176,11 +176,55 @@ describe('POST /v1/checkout/{eventId}/{tierId}/caravan', () => {
     expect(regs.map((r) => r.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
     // each guest with an e-mail got their ticket's e-mails; the one without got none
     const mails = await db().query<{ to_address: string }>(
-      `select distinct to_address from mail_outbox where payload->>'registration_id' in
+      `select distinct to_address from mail_outbox where kind <> 'caravan_summary' and payload->>'registration_id' in
          (select id::text from registrations where group_id = $1)`,
       [body.group_id],
     );
     expect(mails).toHaveLength(3);
+  });
+
+  it("the leader gets a summary when the caravan is registered and again when its PIX is paid: each person's ticket state, total, payment status", async () => {
+    const fx = await makeEvent(db(), { total: 4, price: 3000, methods: ['mp_pix'] });
+    const l = await leader();
+    const group = people(3);
+    const { body } = await caravan(l.token, fx, { paymentMethod: 'mp_pix', people: group });
+    const summaries = async () =>
+      db().query<{ to_address: string; dedupe_key: string; payload: Record<string, unknown> }>(
+        `select to_address, dedupe_key, payload from mail_outbox
+          where kind = 'caravan_summary' and payload->>'group_id' = $1 order by created_at, id`,
+        [body.group_id],
+      );
+    const [first] = await summaries();
+    expect(first).toMatchObject({
+      to_address: l.email,
+      dedupe_key: `caravan_summary:${body.group_id}:pending`,
+      payload: {
+        registration_id: body.registrations[0].id,
+        frozen_total: 9000,
+        strategy: 'mp_pix',
+        payment_status: 'pending',
+        people: [...group]
+          .map((p) => ({ name: p.name, status: 'pending' }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      },
+    });
+    t.payments.settle(body.transaction_id, 'approved');
+    await applyProviderPayment(db(), t.payments.byId.get(body.transaction_id)!);
+    const after = await summaries();
+    expect(after).toHaveLength(2);
+    expect(after[1]).toMatchObject({
+      to_address: l.email,
+      dedupe_key: `caravan_summary:${body.group_id}:paid`,
+      payload: { payment_status: 'paid' },
+    });
+    expect((after[1]!.payload.people as { status: string }[]).map((p) => p.status)).toEqual([
+      'paid',
+      'paid',
+      'paid',
+    ]);
+    // the same payment notified again writes nothing more
+    await applyProviderPayment(db(), t.payments.byId.get(body.transaction_id)!);
+    expect(await summaries()).toHaveLength(2);
   });
 
   it('a payment for one person only (the wrong amount) pays nobody', async () => {
@@ -276,5 +320,14 @@ describe('POST /v1/registrations/{id}/claim', () => {
     expect(mine.body[0].group.leader).toBe(false);
     const leaders = await t.call('/v1/registrations', { token: l.token });
     expect(leaders.body.filter((r: { event_id: string }) => r.event_id === fx.eventId)).toHaveLength(1);
+
+    // the claimed CPF is still held on the event: another caravan cannot register that person again
+    const other = await leader();
+    const again = await caravan(other.token, fx, {
+      people: [{ ...group[0]!, email: '' }, people(1)[0]!],
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('CARAVAN_CPF_REGISTERED');
+    expect(await tierAvailable(db(), fx.tierId)).toBe(2);
   });
 });

@@ -24,14 +24,21 @@ export async function listCheckinEvents(db: Db, now: Date): Promise<CheckinEvent
     db,
     qb
       .selectFrom('events')
-      .select(['id', 'title', 'starts_at'])
+      .select(['id', 'title', 'starts_at', 'checkin_starts_at', 'checkin_ends_at'])
       .where('deleted_at', 'is', null)
       .where('starts_at', '>=', new Date(now.getTime() - 7 * 24 * 3600_000))
       .orderBy('starts_at')
       .orderBy('id')
       .limit(200),
   );
-  return rows.map((r) => ({ id: r.id, title: r.title, starts_at: iso(r.starts_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    starts_at: iso(r.starts_at),
+    // the door asks to confirm a check-in outside this window (src/domain/checkin.ts eventCheckinWindow)
+    checkin_starts_at: isoOrNull(r.checkin_starts_at),
+    checkin_ends_at: isoOrNull(r.checkin_ends_at),
+  }));
 }
 
 /**
@@ -197,7 +204,7 @@ export async function syncCheckins(
         input.now,
       )
     : { from: input.now.getTime(), to: input.now.getTime() };
-  /** The item's time inside the door window; whether it had to be moved there. */
+  /** The item's time inside the door window (never after the server's clock); whether it had to be moved there. */
   const clampedAt = (scannedAt: string) => {
     const t = new Date(scannedAt).getTime();
     const at = Math.min(Math.max(t, window.from), window.to);
@@ -230,7 +237,8 @@ export async function syncCheckins(
             client_id: i.clientId,
             device: input.device || null,
             checked_by: input.checkedBy,
-            // a door's clock far off (1970, or ahead of the server's) is clamped into the event's window
+            // a door's clock far off (1970, or ahead of the server's) is clamped into the event's window,
+            // and a check-in before the window opens to now: never a time that has not come
             scanned_at: clampedAt(i.scannedAt).at,
           })),
         )

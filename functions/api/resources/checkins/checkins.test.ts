@@ -367,6 +367,65 @@ describe('door data is sane', () => {
     expect(new Date(stored[0]!.scanned_at).getFullYear()).toBeGreaterThan(2000);
   });
 
+  it("a check-in before the event's window opens is stored at the server's clock, never at the window's start", async () => {
+    // the conference's check-in window opens in about a week; three new paid attendees of it
+    const CONFERENCE = DEMO_EVENTS.conference.id;
+    const listed = (await t.call('/v1/admin/checkin/events', { token: volunteer() })).body as {
+      id: string;
+      checkin_starts_at: string | null;
+    }[];
+    const opens = listed.find((e) => e.id === CONFERENCE)?.checkin_starts_at;
+    expect(Date.parse(opens!)).toBeGreaterThan(TEST_NOW.getTime() + 6 * 86_400_000);
+    const users = await makeUsers(db, 3);
+    const [early, ahead, typed] = users.map((id, i) => ({
+      registrationId: randomUUID(),
+      id,
+      seq: `86420${i}`,
+    }));
+    for (const p of [early!, ahead!, typed!]) {
+      await db.query(
+        `insert into public.registrations (id, seq, user_id, tier_id, event_id, frozen_value, status)
+         values ($1, $2, $3, $4, $5, 4500, 'paid')`,
+        [p.registrationId, p.seq, p.id, DEMO_TIERS.conferenceSecond.id, CONFERENCE],
+      );
+    }
+    const items = [
+      // confirmed at the door a minute ago, a week early
+      {
+        clientId: randomUUID(),
+        registrationId: early!.registrationId,
+        scannedAt: new Date(TEST_NOW.getTime() - 60_000).toISOString(),
+      },
+      // a door whose clock is a day ahead
+      {
+        clientId: randomUUID(),
+        registrationId: ahead!.registrationId,
+        scannedAt: new Date(TEST_NOW.getTime() + 86_400_000).toISOString(),
+      },
+    ];
+    const res = await t.call('/v1/admin/checkin/sync', {
+      token: volunteer(),
+      json: { eventId: CONFERENCE, device: 'Porta 4', items },
+    });
+    expect(res.status).toBe(200);
+    for (const result of res.body.results as SyncOutcome[]) {
+      expect(result).toMatchObject({ kind: 'created', at: TEST_NOW.toISOString() });
+    }
+    // online, one code at a time: the same rule
+    const one = await t.call('/v1/admin/checkin', {
+      token: volunteer(),
+      json: { manual: typed!.seq, eventId: CONFERENCE, device: 'Porta 4' },
+    });
+    expect(one).toMatchObject({ status: 200, body: { kind: 'created', at: TEST_NOW.toISOString() } });
+    const stored = await db.query<{ scanned_at: Date | string }>(
+      'select scanned_at from checkins where event_id = $1 and user_id = any($2)',
+      [CONFERENCE, users],
+    );
+    expect(stored).toHaveLength(3);
+    for (const row of stored)
+      expect(new Date(row.scanned_at).getTime()).toBeLessThanOrEqual(TEST_NOW.getTime());
+  });
+
   it('a sync batch with a device label of markup or control characters is refused', async () => {
     const res = await t.call('/v1/admin/checkin/sync', {
       token: volunteer(),

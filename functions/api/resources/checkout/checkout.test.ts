@@ -3,6 +3,7 @@ import { DEFAULT_PIX_KEY } from '../../../../src/domain/tiers.ts';
 import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
 import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
 import { createTestApp, TEST_NOW } from '../../testing/test-app.ts';
+import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 
 // The real app over a migrated database: PGlite in the unit project, PostgreSQL in the postgres one.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -363,6 +364,46 @@ describe('receipts, vouchers, cancel, my registration', () => {
       'pending',
       'canceled',
     ]);
+    expect((await t.call('/v1/registrations', { token: m.token })).body).toHaveLength(1);
+  });
+
+  it("'Tentar novamente' after a rejected receipt: a new attempt on the same registration (another receipt, or another method), its e-mail links the tier's checkout", async () => {
+    const fx = await makeEvent(db(), { total: 1 });
+    const m = await member();
+    const first = (await buy(m.token, fx, { paymentMethod: 'file' })).body[0];
+    expect((await upload(m.token, first.confirmation_id, PNG)).status).toBe(200);
+    await transitionConfirmation(db(), {
+      confirmationId: first.confirmation_id,
+      to: 'rejected',
+      reason: 'Comprovante ilegível, envie outro',
+    });
+    expect(await tierAvailable(db(), fx.tierId)).toBe(1);
+    const [mail] = await db().query<{ payload: { tier_id: string; event: { id: string } } }>(
+      `select payload from mail_outbox where kind = 'payment_rejected' and payload->>'registration_id' = $1`,
+      [first.registration_id],
+    );
+    expect(mail!.payload.tier_id).toBe(fx.tierId);
+    expect(mail!.payload.event.id).toBe(fx.eventId);
+    // the retry: the checkout of the same tier, with another receipt
+    const again = await buy(m.token, fx, { paymentMethod: 'file' });
+    expect(again.status).toBe(201);
+    expect(again.body[0].registration_id).toBe(first.registration_id);
+    expect(await tierAvailable(db(), fx.tierId)).toBe(0);
+    expect((await upload(m.token, again.body[0].confirmation_id, PNG)).status).toBe(200);
+    const detail = await t.call(`/v1/registrations/${first.registration_id}`, { token: m.token });
+    expect(detail.body.status).toBe('analysis');
+    expect(detail.body.confirmations.map((c: { status: string }) => c.status)).toEqual([
+      'analysis',
+      'rejected',
+    ]);
+    // rejected again, then another method on the same registration
+    await transitionConfirmation(db(), {
+      confirmationId: again.body[0].confirmation_id,
+      to: 'rejected',
+      reason: 'Valor diferente',
+    });
+    const cash = await buy(m.token, fx, { paymentMethod: 'cash' });
+    expect(cash.body[0].registration_id).toBe(first.registration_id);
     expect((await t.call('/v1/registrations', { token: m.token })).body).toHaveLength(1);
   });
 

@@ -22,7 +22,7 @@ import { exec, qb, runOne, runOneOrNull } from '../../db/kysely.ts';
 import { rethrowPg } from '../../db/pg-errors.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { enqueueRegistrationMail, mailKindForTransition } from '../../mail/outbox.ts';
+import { enqueueCaravanSummary, enqueueRegistrationMail, mailKindForTransition } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import { returnPlace, takePlace } from '../tiers/places.ts';
 import { followGroupAttempt } from './caravan-attempts.ts';
@@ -71,7 +71,12 @@ export const invalidTransition = () => new ApiHttpError(409, 'INVALID_TRANSITION
 export async function transitionConfirmation(db: Db, input: TransitionInput): Promise<TransitionResult> {
   const result = await transitionOne(db, input);
   // a caravan's payment attempt: the group's other attempts follow it (caravan-attempts.ts)
-  if (result.changed) await followGroupAttempt(db, result.confirmation.id, input, transitionOne);
+  if (result.changed) {
+    await followGroupAttempt(db, result.confirmation.id, input, transitionOne);
+    // once the others followed: the leader's summary with every ticket's state (not the group's
+    // attempt: nothing is written)
+    await enqueueCaravanSummary(db, { confirmationId: result.confirmation.id, to: input.to });
+  }
   return result;
 }
 
@@ -169,7 +174,7 @@ async function transitionOne(db: Db, input: TransitionInput): Promise<Transition
     }
     // the member's e-mail about it (approved, rejected, PIX expired), sent after commit
     const mailKind = mailKindForTransition(input.to, confirmation.strategy);
-    if (mailKind && mailKind !== 'event_removed') {
+    if (mailKind) {
       await enqueueRegistrationMail(tx, {
         kind: mailKind,
         registrationId: registration.id,

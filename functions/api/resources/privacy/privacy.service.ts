@@ -19,6 +19,7 @@ import { ApiHttpError, invalidData, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { readProfile } from '../accounts/accounts.service.ts';
+import { invalidTransition, transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 import { RECEIPTS_BUCKET } from '../registrations/registrations.service.ts';
 import { giveConsent } from './consents.ts';
 
@@ -220,6 +221,13 @@ function signedInAt(user: AuthContextUser): number | null {
   return times.length ? Math.max(...times) : null;
 }
 
+/** True when the account signs in with e-mail and password (its token's `app_metadata.providers`). */
+function hasPassword(user: AuthContextUser): boolean {
+  const app = user.claims.app_metadata as { providers?: unknown; provider?: unknown } | undefined;
+  const providers = Array.isArray(app?.providers) ? app.providers : [app?.provider];
+  return providers.includes('email');
+}
+
 /**
  * POST /v1/me/delete: after the password (or a sign-in of the last minutes), anonymises the profile
  * (name 'Conta excluída', no e-mail, phone, CPF or congregation), revokes consents and staff roles,
@@ -233,6 +241,8 @@ export async function deleteOwnAccount(
   clientAddress?: string,
 ): Promise<void> {
   const { db, authAdmin, storage } = ports;
+  // an account with a password always gives it; the recent-sign-in path is for Google-only accounts
+  if (!body.password && hasPassword(user)) throw new ApiHttpError(403, 'PASSWORD_REQUIRED');
   if (body.password) {
     const ok = user.email
       ? await authAdmin.verifyPassword({ email: user.email, password: body.password, clientAddress })
@@ -266,6 +276,16 @@ export async function deleteOwnAccount(
         where id = $1`,
       [user.id, privacyMessages.deletedAccount],
     );
+    // the person's name and address leave the outbox: every e-mail to or about them goes, but the
+    // one that tells them the account was deleted (it keeps the address and the name it greets)
+    await tx.query(
+      `delete from public.mail_outbox
+        where dedupe_key <> $3
+          and (lower(to_address) = lower($2)
+               or payload->>'registration_id' in (
+                 select id::text from public.registrations where user_id = $1 and guest_cpf is null))`,
+      [user.id, address, `account_deleted:${user.id}`],
+    );
     await tx.query(
       `update public.consents set revoked_at = now() where user_id = $1 and revoked_at is null`,
       [user.id],
@@ -292,7 +312,37 @@ export async function deleteOwnAccount(
     return files.map((f) => f.receipt);
   });
   for (const path of receipts) await removeReceipt({ storage }, path);
+  await cancelUnpaid(db, user.id);
   await authAdmin.softDeleteUser(user.id);
+}
+
+/**
+ * The account's registrations still waiting for a payment (its own, and guests of its caravans,
+ * whose payer is gone) are canceled through the transitions, so their places go back to the tiers.
+ * Paid ones and those in analysis (money may have been sent) stay for the accounts.
+ */
+async function cancelUnpaid(db: Db, userId: string): Promise<void> {
+  const pending = await db.query<{ id: string }>(
+    `select c.id from public.registration_confirmations c
+       join public.registrations r on r.id = c.registration_id
+      where r.user_id = $1 and r.status = 'pending' and c.status = 'pending'
+      order by c.created_at desc`,
+    [userId],
+  );
+  for (const { id } of pending) {
+    try {
+      await transitionConfirmation(db, {
+        confirmationId: id,
+        to: 'canceled',
+        guard: ({ confirmation }) => {
+          if (confirmation.status !== 'pending') throw invalidTransition();
+        },
+      });
+    } catch (error) {
+      // already moved: a caravan's attempt carried this one along, or a payment arrived first
+      if (!(error instanceof ApiHttpError)) throw error;
+    }
+  }
 }
 
 /**

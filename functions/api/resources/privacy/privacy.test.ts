@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_TEMPLES } from '../../../../server/seed/demo.ts';
 import { cpfFrom } from '../../../../server/seed/index.ts';
 import { privacyApiErrors, privacyMessages } from '../../../../src/domain/messages/privacy.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { CONSENT_TEXT_VERSION } from '../../../../src/domain/privacy.ts';
 import { supabaseClient } from '../../../../tests/contract/helpers.ts';
+import { makeEvent, tierAvailable } from '../../testing/checkout-fixtures.ts';
 import { startTestHost, type TestHost } from '../../testing/test-app.ts';
 
 let h: TestHost;
 beforeAll(async () => {
-  h = await startTestHost();
+  h = await startTestHost({ signupLimit: 100 }); // every member here signs up from this machine
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -224,12 +225,143 @@ describe('staff accesses, the export and deleting the account', () => {
     // the door's roster leaves the person out
     expect(await rosterIds()).not.toContain(reg!.id);
 
-    // the confirmation e-mail is queued to the address the account had
-    const [mail] = await h.query<{ to_address: string }>(
-      `select to_address from public.mail_outbox where kind = 'account_deleted' and dedupe_key = $1`,
+    // the confirmation e-mail goes to the address the account had (then its row forgets it)
+    const [mail] = await h.query<{ kind: string }>(
+      `select kind from public.mail_outbox where dedupe_key = $1`,
       [`account_deleted:${m.id}`],
     );
-    expect(mail!.to_address).toBe(m.email);
+    expect(mail!.kind).toBe('account_deleted');
+    await vi.waitFor(
+      async () => {
+        await h.call('/v1/mail/drain', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${h.host.serviceRoleKey}` },
+        });
+        expect(await h.host.mailbox.list({ to: m.email })).not.toEqual([]);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+  });
+});
+
+describe('deleting an account: a password account always gives its password', () => {
+  it('refuses {} and an array from a password account signed in a moment ago, nothing deleted', async () => {
+    const m = await newMember('2104');
+    const empty = await h.call('/v1/me/delete', { token: m.token, json: {} });
+    expect(empty.status).toBe(403);
+    expect(empty.body).toEqual({ code: 'PASSWORD_REQUIRED', message: privacyApiErrors.PASSWORD_REQUIRED });
+    const array = await h.call('/v1/me/delete', { token: m.token, json: [] });
+    expect(array.status).toBe(400);
+    expect(array.body.code).toBe('INVALID_DATA');
+    expect((await h.call('/v1/me', { token: m.token })).status).toBe(200);
+    const [p] = await h.query<{ deleted: boolean }>(
+      'select deleted_at is not null as deleted from public.profiles where id = $1',
+      [m.id],
+    );
+    expect(p!.deleted).toBe(false);
+  });
+
+  it('a Google-only account signed in a moment ago deletes without one', async () => {
+    const m = await newMember('2105');
+    await h.query(
+      `update auth.users set raw_app_meta_data = '{"provider":"google","providers":["google"]}'::jsonb where id = $1`,
+      [m.id],
+    );
+    const google = supabaseClient(h.url, h.host.anonKey);
+    const { data } = await google.auth.signInWithPassword({ email: m.email, password: m.password });
+    const res = await h.call('/v1/me/delete', { token: data.session!.access_token, json: {} });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('after deletion: the outbox forgets the person, an unpaid registration returns its place', () => {
+  it('drops their e-mails but the deletion notice, which forgets them once sent; cancels the pending registration', async () => {
+    const m = await newMember('2107');
+    const fx = await makeEvent(h.host.database.db, { total: 3, price: 1500 });
+    const made = await h.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
+      token: m.token,
+      json: { tierId: fx.tierId, paymentMethod: 'cash' },
+    });
+    expect(made.status).toBe(201);
+    expect(await tierAvailable(h.host.database.db, fx.tierId)).toBe(2);
+    const regId = made.body[0].registration_id as string;
+    // an e-mail about the registration still waiting to go, with the person's name and address
+    await h.query(
+      `insert into public.mail_outbox (kind, to_address, dedupe_key, payload, next_attempt_at)
+       values ('payment_rejected', $1, $2, $3::jsonb, now() + interval '1 day')`,
+      [
+        m.email,
+        `payment_rejected:teste-${regId}`,
+        { member_name: 'Pessoa Direitos 2107', registration_id: regId },
+      ],
+    );
+
+    expect((await h.call('/v1/me/delete', { token: m.token, json: { password: m.password } })).status).toBe(
+      200,
+    );
+
+    // the place went back; the registration is canceled
+    expect(await tierAvailable(h.host.database.db, fx.tierId)).toBe(3);
+    const [reg] = await h.query<{ status: string }>('select status from public.registrations where id = $1', [
+      regId,
+    ]);
+    expect(reg!.status).toBe('canceled');
+    // only the deletion notice is left for the person
+    const rows = await h.query<{ kind: string }>(
+      `select kind from public.mail_outbox where lower(to_address) = lower($1) or payload->>'registration_id' = $2`,
+      [m.email, regId],
+    );
+    expect(rows.map((r) => r.kind).filter((k) => k !== 'account_deleted')).toEqual([]);
+
+    // once sent, the notice forgets the address and the name
+    const drain = () =>
+      h.call('/v1/mail/drain', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${h.host.serviceRoleKey}` },
+      });
+    await vi.waitFor(
+      async () => {
+        await drain();
+        const [notice] = await h.query<{ status: string; to_address: string; payload: unknown }>(
+          `select status, to_address, payload from public.mail_outbox where dedupe_key = $1`,
+          [`account_deleted:${m.id}`],
+        );
+        expect(notice).toEqual({ status: 'sent', to_address: 'conta-excluida@invalid', payload: {} });
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(await h.host.mailbox.list({ to: m.email })).not.toEqual([]);
+  });
+});
+
+describe('a JSON array where an object is expected is refused on every route', () => {
+  it('answers 400 INVALID_DATA and changes nothing', async () => {
+    const m = await newMember('2106');
+    const before = await h.query('select name, phone from public.profiles where id = $1', [m.id]);
+    const [tier] = await h.query<{ id: string; event_id: string }>(
+      `select t.id, t.event_id from public.pricing_tiers t join public.events e on e.id = t.event_id
+        where e.deleted_at is null order by e.starts_at desc limit 1`,
+    );
+    const routes: [string, string][] = [
+      ['POST', '/v1/me/delete'],
+      ['POST', '/v1/welcome'],
+      ['PATCH', '/v1/me/profile'],
+      ['POST', '/signup'],
+      ['POST', `/v1/checkout/${tier!.event_id}/${tier!.id}`],
+    ];
+    for (const [method, path] of routes) {
+      for (const json of [[], [{}], [{ password: m.password }]]) {
+        const res = await h.call(path, { token: m.token, method, json });
+        expect({ path, json, status: res.status, code: res.body.code }).toEqual({
+          path,
+          json,
+          status: 400,
+          code: 'INVALID_DATA',
+        });
+      }
+    }
+    expect(await h.query('select name, phone from public.profiles where id = $1', [m.id])).toEqual(before);
+    expect((await h.call('/v1/me', { token: m.token })).status).toBe(200);
   });
 });
 

@@ -15,12 +15,19 @@ export type AuditAction =
   | 'registration.create'
   // staff reads of a person's data
   | 'person.view'
+  | 'person.search'
   | 'receipt.view'
   | 'report.attendees'
   | 'badges.view';
 
 /** Staff reads of a person's data: listed in the person's own export, not on the staff's person page. */
-export const STAFF_READ_ACTIONS = ['person.view', 'receipt.view', 'report.attendees', 'badges.view'] as const;
+export const STAFF_READ_ACTIONS = [
+  'person.view',
+  'person.search',
+  'receipt.view',
+  'report.attendees',
+  'badges.view',
+] as const;
 
 /**
  * The client's address: the first X-Forwarded-For entry (Supabase's edge puts the client there; the
@@ -33,7 +40,8 @@ export function clientAddress(c: Context<AppEnv>): string | null {
 
 export interface AuditInput {
   actorId: string;
-  subjectId: string;
+  /** null for a read that names nobody (a search's own row: what was asked) */
+  subjectId: string | null;
   action: AuditAction;
   details?: Record<string, unknown>;
   clientIp: string | null;

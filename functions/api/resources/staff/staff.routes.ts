@@ -11,9 +11,17 @@ import type { AppEnv } from '../../lib/context.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requirePermission, requireUser } from '../../middleware/auth.ts';
-import { clientAddress, writeAudit } from './audit.ts';
+import { clientAddress, writeAudit, writeAuditForMany } from './audit.ts';
 import { lookupPerson, signupEvents, singlePageSignup } from './signup.service.ts';
-import { grantRole, isAdmin, personDetail, resetPassword, revokeRole, searchUsers } from './users.service.ts';
+import {
+  grantRole,
+  isAdmin,
+  peopleScope,
+  personDetail,
+  resetPassword,
+  revokeRole,
+  searchUsers,
+} from './users.service.ts';
 
 const personParam = valid('param', userParamSchema, () => notFound('USER_NOT_FOUND'));
 const roleParam = valid('param', roleParamSchema, () => new ApiHttpError(404, 'ROLE_NOT_FOUND'));
@@ -37,7 +45,29 @@ export const staffRoutes = new Hono<AppEnv>()
     requireUser,
     requirePermission('read_confirmations'),
     valid('query', userSearchQuerySchema),
-    async (c) => c.json(await searchUsers(c.get('ports').db, c.req.valid('query'))),
+    async (c) => {
+      const { db } = c.get('ports');
+      const viewer = c.get('user').id;
+      const query = c.req.valid('query');
+      const page = await searchUsers(db, query, await peopleScope(db, viewer, c.get('permissions')));
+      // a search is a staff read: recorded with what was asked and, for each person shown, in their audit
+      await writeAuditForMany(db, {
+        actorId: viewer,
+        action: 'person.search',
+        details: { q: query.q, temple_id: query.temple_id ?? null, page: query.page, total: page.total },
+        clientIp: clientAddress(c),
+        subjects: 'select unnest($5::uuid[]) as user_id',
+        params: [page.items.map((p) => p.id)],
+      });
+      await writeAudit(db, {
+        actorId: viewer,
+        subjectId: null,
+        action: 'person.search',
+        details: { q: query.q, temple_id: query.temple_id ?? null, page: query.page, total: page.total },
+        clientIp: clientAddress(c),
+      });
+      return c.json(page);
+    },
   )
   .get(
     '/v1/admin/users/:id',
@@ -46,7 +76,9 @@ export const staffRoutes = new Hono<AppEnv>()
     personParam,
     async (c) => {
       const { db } = c.get('ports');
-      const detail = await personDetail(db, c.get('user').id, c.req.valid('param').id);
+      const viewer = c.get('user').id;
+      const scope = await peopleScope(db, viewer, c.get('permissions'));
+      const detail = await personDetail(db, viewer, c.req.valid('param').id, scope);
       // a staff read of a person's data is recorded (the person's export lists it)
       await writeAudit(db, {
         actorId: c.get('user').id,

@@ -231,6 +231,48 @@ describe('GET /v1/admin/users/search', () => {
     expect(inB.items.every((u) => u.temple_id === TEMPLE_B)).toBe(true);
   });
 
+  it('a CPF matches only whole; deleted accounts are left out; every search is audited', async () => {
+    const ids = async (q: string) => (await search(`?q=${encodeURIComponent(q)}`)).items.map((u) => u.id);
+    // fragments of Mateus's CPF (52998224725) and phone find nobody
+    for (const q of ['56789', '98224', '529982', '2247', '0005']) expect(await ids(q), q).toEqual([]);
+    const gone = await addPerson('excluida', 'Conta Excluída Teste', { cpf: '39053344705' });
+    expect(await ids('39053344705')).toEqual([gone.id]);
+    await database.db.query('update public.profiles set deleted_at = now() where id = $1', [gone.id]);
+    expect(await ids('39053344705')).toEqual([]);
+    expect(await ids('excluida')).toEqual([]);
+
+    const before = await database.db.query<{ n: number }>(
+      `select count(*)::int as n from public.audit_log where action = 'person.search' and actor_id = $1`,
+      [people.secretaria!.id],
+    );
+    expect(await ids('52998224725')).toEqual([people.membro!.id]);
+    const rows = await database.db.query<{ subject_id: string | null; details: { q: string } }>(
+      `select subject_id, details from public.audit_log where action = 'person.search' and actor_id = $1
+        order by created_at desc limit 2`,
+      [people.secretaria!.id],
+    );
+    const [after] = await database.db.query<{ n: number }>(
+      `select count(*)::int as n from public.audit_log where action = 'person.search' and actor_id = $1`,
+      [people.secretaria!.id],
+    );
+    expect(after!.n).toBe(before[0]!.n + 2);
+    expect(rows.map((r) => r.subject_id).sort()).toEqual([people.membro!.id, null].sort());
+    expect(rows.every((r) => r.details.q === '52998224725')).toBe(true);
+  });
+
+  it('a leader finds and opens only the people of their own congregation', async () => {
+    // Lucas (lider) is of Água Branca (TEMPLE_A); Ângela is of Penha (TEMPLE_B)
+    const mine = await search('?q=', 'lider');
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.items.every((u) => u.temple_id === TEMPLE_A)).toBe(true);
+    expect((await search('?q=angela', 'lider')).items).toEqual([]);
+    expect((await search(`?temple_id=${TEMPLE_B}`, 'lider')).total).toBe(0);
+    expect((await call(`/v1/admin/users/${people.angela!.id}`, tokens.lider)).status).toBe(404);
+    expect((await call(`/v1/admin/users/${people.membro!.id}`, tokens.lider)).status).toBe(200);
+    // the secretaria sees everyone
+    expect((await search('?q=angela')).items.map((u) => u.id)).toEqual([people.angela!.id]);
+  });
+
   it('answers bad filters with 400 in Portuguese, never a 500', async () => {
     for (const bad of ['temple_id=nope', 'page=0', 'page=-1', 'page=abc', `q=${'x'.repeat(200)}`]) {
       const res = await call(`/v1/admin/users/search?${bad}`, tokens.secretaria);
@@ -341,13 +383,29 @@ describe('POST /v1/admin/pwd-reset', () => {
     });
   });
 
-  it("only an admin resets an admin's password; unknown e-mails and short passwords are refused", async () => {
+  it('resets only a person whose permissions the staff member all holds; unknown e-mails and short passwords are refused', async () => {
     const json = { email: people.admin!.email, pwd: 'outrasenha' };
-    expect(await call('/v1/admin/pwd-reset', tokens.secretaria, { method: 'POST', json })).toMatchObject({
+    const forbidden = {
       status: 403,
-      body: { code: 'ADMIN_PASSWORD_PROTECTED', message: staffApiErrors.ADMIN_PASSWORD_PROTECTED },
-    });
+      body: { code: 'PASSWORD_RESET_FORBIDDEN', message: staffApiErrors.PASSWORD_RESET_FORBIDDEN },
+    };
+    expect(await call('/v1/admin/pwd-reset', tokens.secretaria, { method: 'POST', json })).toMatchObject(
+      forbidden,
+    );
+    // a leader reads reports, which a secretaria may not: she cannot take the leader's account
+    const leader = { email: people.lider!.email, pwd: 'tomada123' };
+    expect(
+      await call('/v1/admin/pwd-reset', tokens.secretaria, { method: 'POST', json: leader }),
+    ).toMatchObject(forbidden);
+    const [still] = await database.db.query<{ n: number }>(
+      `select count(*)::int as n from public.audit_log where subject_id = $1 and action = 'password.reset'`,
+      [people.lider!.id],
+    );
+    expect(still!.n).toBe(0);
     expect((await call('/v1/admin/pwd-reset', tokens.admin2, { method: 'POST', json })).status).toBe(200);
+    expect((await call('/v1/admin/pwd-reset', tokens.admin2, { method: 'POST', json: leader })).status).toBe(
+      200,
+    );
     expect(
       await call('/v1/admin/pwd-reset', tokens.secretaria, {
         method: 'POST',

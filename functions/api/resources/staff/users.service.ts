@@ -17,6 +17,7 @@ import type { Permission } from '../../../../src/domain/types.ts';
 import { jsonArrayFrom, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import { ApiHttpError, conflict, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/rows.ts';
+import { loadPermissions } from '../../middleware/auth.ts';
 import type { Db } from '../../ports/db.ts';
 import type { AuthAdmin } from '../../ports/index.ts';
 import { readProfile } from '../accounts/accounts.service.ts';
@@ -25,14 +26,15 @@ import { STAFF_READ_ACTIONS, writeAudit } from './audit.ts';
 /** At most this many words of a query are matched (each must appear). */
 const MAX_WORDS = 5;
 
-/** `%word%` for LIKE, with LIKE's own characters escaped; a CPF or phone typed with a mask becomes its digits. */
+/**
+ * `%word%` for LIKE, with LIKE's own characters escaped. A CPF or phone typed with a mask becomes its
+ * digits, one number even when the mask has spaces ('(21) 99876-0005').
+ */
 export function searchPatterns(q: string): string[] {
-  const words = q
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => (/^[\d.\-()/+]+$/.test(w) && /\d/.test(w) ? w.replace(/\D/g, '') : w))
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
+  const masked = (w: string) => /^[\d.\-()/+]+$/.test(w) && /\d/.test(w);
+  const parts = q.split(/\s+/).filter(Boolean);
+  const digits = parts.filter(masked).join('').replace(/\D/g, '');
+  const words = [...(digits ? [digits] : []), ...parts.filter((w) => !masked(w))].slice(0, MAX_WORDS);
   return words.map((w) => w.replace(/[\\%_]/g, (ch) => `\\${ch}`));
 }
 
@@ -45,19 +47,50 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * GET /v1/admin/users/search: profiles whose name, e-mail, CPF or phone contain every word of `q`
- * (case and accents ignored: the folded `search_text` column and its trigram index), optionally of
- * one congregation, sorted by name, 20 a page.
+ * Whose people a staff member may search and open. Who registers people or confirms payments
+ * (create_user, write_confirmations: secretaria, admin) sees everyone; who only reads them (a leader)
+ * sees the people of their own congregation, and nobody when they have none.
  */
-export async function searchUsers(db: Db, query: UserSearchQuery): Promise<UserSearchPage> {
+export async function peopleScope(
+  db: Db,
+  viewerId: string,
+  permissions: readonly Permission[],
+): Promise<{ temple: string | null } | 'all'> {
+  if (permissions.includes('create_user') || permissions.includes('write_confirmations')) return 'all';
+  const own = await runOneOrNull(
+    db,
+    qb.selectFrom('profiles').select('temple_id').where('id', '=', viewerId),
+  );
+  return { temple: own?.temple_id ?? null };
+}
+
+/**
+ * GET /v1/admin/users/search: live profiles (deleted accounts left out) whose name, e-mail or phone
+ * contain every word of `q` (case and accents ignored: the folded `search_text` column and its
+ * trigram index), optionally of one congregation, sorted by name, 20 a page. A word of digits only
+ * matches a whole CPF or a whole phone, never a fragment (a few digits must not list the CPFs that
+ * contain them).
+ */
+export async function searchUsers(
+  db: Db,
+  query: UserSearchQuery,
+  scope: { temple: string | null } | 'all' = 'all',
+): Promise<UserSearchPage> {
   const patterns = searchPatterns(query.q);
-  let base = qb.selectFrom('profiles as p');
+  let base = qb.selectFrom('profiles as p').where('p.deleted_at', 'is', null);
   for (const pattern of patterns) {
-    base = base.where(
-      sql<boolean>`p.search_text like '%' || public.search_fold(${pattern}) || '%'`,
+    base = (
+      /^\d+$/.test(pattern)
+        ? base.where((eb) => eb.or([eb('p.cpf', '=', pattern), eb('p.phone', '=', pattern)]))
+        : base.where(sql<boolean>`p.search_text like '%' || public.search_fold(${pattern}) || '%'`)
     ) as typeof base;
   }
   if (query.temple_id) base = base.where('p.temple_id', '=', query.temple_id);
+  if (scope !== 'all') {
+    base = (
+      scope.temple ? base.where('p.temple_id', '=', scope.temple) : base.where(sql<boolean>`false`)
+    ) as typeof base;
+  }
 
   const offset = (query.page - 1) * USER_SEARCH_PAGE_SIZE;
   const [rows, count] = await Promise.all([
@@ -113,9 +146,16 @@ async function seededRoles(db: Db): Promise<RoleInfo[]> {
 }
 
 /** GET /v1/admin/users/:id: profile, roles, registrations with their attempts; for an admin the roles to grant and the audit. */
-export async function personDetail(db: Db, viewerId: string, id: string): Promise<PersonDetail> {
+export async function personDetail(
+  db: Db,
+  viewerId: string,
+  id: string,
+  scope: { temple: string | null } | 'all' = 'all',
+): Promise<PersonDetail> {
   const profile = await readProfile(db, id);
   if (!profile) throw notFound('USER_NOT_FOUND');
+  if (scope !== 'all' && (!scope.temple || profile.temple_id !== scope.temple))
+    throw notFound('USER_NOT_FOUND');
   const [roles, registrations, admin] = await Promise.all([
     run(db, qb.selectFrom('user_roles').select('role').where('user_id', '=', id).orderBy('role')),
     run(
@@ -253,8 +293,9 @@ async function rolesOf(db: Db, id: string): Promise<string[]> {
 
 /**
  * POST /v1/admin/pwd-reset: sets the person's password, ends every session of theirs (refresh
- * tokens stop working; an access token already issued lives out its hour) and records it. Only an
- * admin may reset an admin's password.
+ * tokens stop working; an access token already issued lives out its hour) and records it. The
+ * person's permissions must all be held by the one resetting: otherwise a reset would let them sign
+ * in as someone who may do more (a secretaria as a leader who reads reports).
  */
 export async function resetPassword(
   db: Db,
@@ -265,8 +306,9 @@ export async function resetPassword(
 ): Promise<{ ok: true }> {
   const user = await authAdmin.findUserByEmail(input.email);
   if (!user) throw notFound('USER_NOT_FOUND');
-  if (user.id !== actorId && (await isAdmin(db, user.id)) && !(await isAdmin(db, actorId))) {
-    throw new ApiHttpError(403, 'ADMIN_PASSWORD_PROTECTED');
+  if (user.id !== actorId) {
+    const [theirs, mine] = await Promise.all([loadPermissions(db, user.id), loadPermissions(db, actorId)]);
+    if (theirs.some((p) => !mine.includes(p))) throw new ApiHttpError(403, 'PASSWORD_RESET_FORBIDDEN');
   }
   await authAdmin.updateUser(user.id, { password: input.pwd });
   await db.transaction(async (tx) => {

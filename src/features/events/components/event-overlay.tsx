@@ -94,7 +94,11 @@ function EventDetails({ event, titleId }: { event: EventDetail; titleId: string 
       {event.registration_policy !== 'open' && event.pricing_tiers.length > 0 && (
         <section className="overlay-section" aria-labelledby={`${titleId}-tiers`}>
           <h3 id={`${titleId}-tiers`}>{eventMessages.registrations}</h3>
-          <TierList eventId={event.id} tiers={event.pricing_tiers} />
+          <TierList
+            eventId={event.id}
+            tiers={event.pricing_tiers}
+            allowedMethods={event.allowed_payment_methods}
+          />
         </section>
       )}
 

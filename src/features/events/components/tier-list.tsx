@@ -1,15 +1,25 @@
 /** The price tiers (lotes) under 'Inscrições': price, status texts and the call to action. */
 import { useMyRegistrations } from '../../../data/registrations/use-my-registrations.ts';
+import { caravanMessages } from '../../../domain/messages/caravans.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import { formatPrice } from '../../../domain/money.ts';
 import { currentRegistration } from '../../../domain/registrations.ts';
-import { sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';
+import { caravanAllowed, sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';
 import type { PricingTier } from '../../../domain/types.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useNow } from '../use-now.ts';
 import { AppLink } from './app-link.tsx';
 
-export function TierList({ eventId, tiers }: { eventId: string; tiers: PricingTier[] }) {
+export function TierList({
+  eventId,
+  tiers,
+  allowedMethods,
+}: {
+  eventId: string;
+  tiers: PricingTier[];
+  /** the event's allowed_payment_methods (whether a tier takes a caravan) */
+  allowedMethods: readonly string[];
+}) {
   const now = useNow();
   const signedIn = useIsSignedIn();
   const { data: registrations } = useMyRegistrations();
@@ -41,6 +51,15 @@ export function TierList({ eventId, tiers }: { eventId: string; tiers: PricingTi
               </p>
             ))}
             <TierCallToAction action={action} />
+            {/* registered on the event or not, signed in or not (the caravan route asks to sign in) */}
+            {caravanAllowed({ allowed_payment_methods: allowedMethods }, tier, now) && (
+              <AppLink
+                className="button button-secondary tier-cta"
+                href={`/caravan/${encodeURIComponent(eventId)}/${encodeURIComponent(tier.id)}`}
+              >
+                {caravanMessages.open}
+              </AppLink>
+            )}
           </li>
         );
       })}

@@ -4,7 +4,7 @@
  * canceled or expired. A failed poll (offline) just waits for the next.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api.ts';
+import { apiClient, unwrap } from '../../lib/api.ts';
 
 /** How often a pending PIX or card attempt is asked again. */
 export const POLL_MS = 3000;
