@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { createApp } from '../functions/api/app.ts';
+import { type AppOptions, createApp } from '../functions/api/app.ts';
 import type { Ports } from '../functions/api/ports/index.ts';
 
 const PREFIX = '/functions/v1';
@@ -11,8 +11,8 @@ const gzipAsync = promisify(gzip);
  * `/functions/v1/<name>/*` as Supabase routes it: the function sees `/<name>/...`. Only `api`
  * exists; its Hono app (basePath '/api') answers anything else with 404.
  */
-export function functionsHandler(ports: Ports) {
-  const app = createApp(ports);
+export function functionsHandler(ports: Ports, options: AppOptions = {}) {
+  const app = createApp(ports, options);
   return async (req: Request, clientIp?: string): Promise<Response> => {
     const url = new URL(req.url);
     url.pathname = url.pathname.slice(PREFIX.length) || '/';

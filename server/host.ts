@@ -6,13 +6,14 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { createLocalJWKSet } from 'jose';
 import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
 import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
 import { signupLimit } from '../src/domain/throttles.ts';
 import { isServiceRole } from './auth/admin.ts';
-import { clientIp } from './auth/client-ip.ts';
+import { clientIp, isTrustedProxy, type TrustProxy } from './auth/client-ip.ts';
 import type { AuthContext } from './auth/context.ts';
 import { authApp } from './auth/index.ts';
 import { avatarSvg } from './auth/oauth.ts';
@@ -20,6 +21,7 @@ import { createPasswordPool } from './auth/password-pool.ts';
 import { SignInLimiter, SlidingWindow } from './auth/rate-limit.ts';
 import { BCRYPT_COST, checkPassword, hashPassword } from './auth/users.ts';
 import { appContentSecurityPolicy } from './csp.ts';
+import { closeUp, makePrivate } from './data-dir.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
 import { createMercadoPagoFake, type MercadoPagoFake } from './dev/mercadopago.ts';
 import { devModeFor, devOnly, isLoopbackAddress } from './dev/mode.ts';
@@ -37,7 +39,7 @@ import { seed } from './seed/index.ts';
 import type { SeedContext } from './seed-context.ts';
 import { staticFiles } from './static.ts';
 import { createStorage } from './storage.ts';
-import { bothProtocols, CA_PATH, isEncrypted, type TlsFiles } from './tls.ts';
+import { CA_PATH, type ConnectionLimits, frontDoor, isEncrypted, type TlsFiles } from './tls.ts';
 
 const repoRoot = resolve(new URL('..', import.meta.url).pathname);
 
@@ -98,8 +100,14 @@ export interface HostOptions {
    * /auth/v1/signup count together. Tests that sign many people up from one address raise it.
    */
   signupLimit?: number;
-  /** Count clients by the last X-Forwarded-For entry (one reverse proxy in front). Default false. */
-  trustProxy?: boolean;
+  /**
+   * Count clients by the last X-Forwarded-For entry when the request comes from a trusted reverse
+   * proxy: its addresses (TRUST_PROXY=10.0.0.5), or `true` for any peer (TRUST_PROXY=1: then a client
+   * reaching the host directly picks its own address). Default false.
+   */
+  trustProxy?: TrustProxy;
+  /** Connections per client address and the silent-connection timeout (default CONNECTION_LIMITS). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Realtime's bounds per socket and per client address (default REALTIME_LIMITS). */
   realtimeLimits?: Partial<RealtimeLimits>;
   /**
@@ -154,6 +162,10 @@ export interface Host {
   realtime: Realtime;
   /** Whether the host serves HTTPS. */
   https: boolean;
+  /** The port it listens on (PUBLIC_URL may name another, e.g. behind a proxy). */
+  port: number;
+  /** The interface and port it listens on (its listening socket is not `httpServer`'s: tls.ts frontDoor). */
+  address: AddressInfo;
   close(): Promise<void>;
 }
 
@@ -206,13 +218,18 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
   };
 
   try {
-    if (dataDir) cleanups.push(acquireLock(dataDir));
+    if (dataDir) {
+      makePrivate(dataDir);
+      cleanups.push(acquireLock(dataDir));
+      cleanups.push(() => closeUp(dataDir)); // after the database closed (cleanups run in reverse)
+    }
     const database = await openMigratedDatabase(
       opts.databaseUrl
         ? { url: opts.databaseUrl }
         : { dataDir: dataDir ? join(dataDir, 'pgdata') : 'memory://' },
     );
     cleanups.push(() => database.close());
+    if (dataDir) closeUp(dataDir); // PGlite's files, made with its own modes
 
     const keys = await loadKeys(dataDir);
     const bindHost = opts.host ?? '127.0.0.1';
@@ -246,29 +263,43 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         new Response('Iniciando…', { status: 503 }),
     );
     const tls = opts.tls ?? null;
-    const httpServer = createServer((req, res) => {
-      const path = (req.url ?? '/').split('?')[0]!;
-      if (tls && path === CA_PATH && tls.caCert) {
-        res.writeHead(200, {
-          'content-type': 'application/x-x509-ca-cert',
-          'content-disposition': 'attachment; filename="congrega-ca.crt"',
-        });
-        res.end(tls.caCert);
-        return;
-      }
-      // with HTTPS on, plain HTTP is for this machine only; others are sent to the secure address
-      if (tls && !isEncrypted(req) && !isLoopbackAddress(req.socket.remoteAddress ?? '')) {
-        res.writeHead(308, { location: `https://${req.headers.host ?? 'localhost'}${req.url ?? '/'}` });
-        res.end();
-        return;
-      }
-      if (opts.appMiddleware && !SURFACE.test(path)) {
-        opts.appMiddleware(req, res, () => listener(req, res));
-      } else {
-        listener(req, res);
-      }
+    const trustProxy = opts.trustProxy ?? false;
+    // where plain HTTP from the network is sent: PUBLIC_URL's host over HTTPS (set once listening),
+    // never the Host header, which the client writes
+    let secureOrigin = '';
+    // a silent client may hold a connection for seconds, not minutes (the TLS side: frontDoor)
+    const httpServer = createServer(
+      { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+      (req, res) => {
+        const path = (req.url ?? '/').split('?')[0]!;
+        if (tls && path === CA_PATH && tls.caCert) {
+          res.writeHead(200, {
+            'content-type': 'application/x-x509-ca-cert',
+            'content-disposition': 'attachment; filename="congrega-ca.crt"',
+          });
+          res.end(tls.caCert);
+          return;
+        }
+        // with HTTPS on, plain HTTP is for this machine only; others are sent to the secure address
+        if (tls && !isEncrypted(req) && !isLoopbackAddress(req.socket.remoteAddress ?? '')) {
+          const target = req.url?.startsWith('/') ? req.url : '/';
+          res.writeHead(308, { location: `${secureOrigin}${target}` });
+          res.end();
+          return;
+        }
+        if (opts.appMiddleware && !SURFACE.test(path)) {
+          opts.appMiddleware(req, res, () => listener(req, res));
+        } else {
+          listener(req, res);
+        }
+      },
+    );
+    // one listening socket for both protocols, bounded per client address (a trusted proxy carries
+    // many clients: not counted)
+    const front = frontDoor(httpServer, tls, {
+      limits: opts.connectionLimits,
+      exempt: (address) => Array.isArray(trustProxy) && isTrustedProxy(address, trustProxy),
     });
-    const front = tls ? bothProtocols(httpServer, tls) : httpServer;
     await new Promise<void>((ok, fail) => {
       front.once('error', fail);
       front.listen(opts.port ?? 5173, bindHost, () => ok());
@@ -278,7 +309,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         new Promise<void>((ok) => {
           front.close(() => ok());
           httpServer.closeAllConnections();
-          if ('destroyConnections' in front) front.destroyConnections();
+          front.destroyConnections();
         }),
     );
     const realtime = await attachRealtime({
@@ -286,12 +317,17 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       database,
       keys,
       log,
-      trustProxy: opts.trustProxy ?? false,
+      trustProxy,
       limits: opts.realtimeLimits,
     });
     cleanups.push(() => realtime.close());
     const boundPort = (front.address() as AddressInfo).port;
     const url = (opts.publicUrl ?? `${tls ? 'https' : 'http'}://localhost:${boundPort}`).replace(/\/+$/, '');
+    const published = new URL(url);
+    secureOrigin =
+      published.protocol === 'https:'
+        ? published.origin
+        : `https://${published.hostname}:${published.port || boundPort}`;
 
     const passwords = createPasswordPool({
       size: opts.passwordWorkers,
@@ -317,7 +353,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         mailPerIp: new SlidingWindow(opts.mailLimits?.perIp ?? 50, 15 * 60_000),
         signupPerIp: signupLimit({ signupLimit: opts.signupLimit }).max,
       },
-      trustProxy: opts.trustProxy ?? false,
+      trustProxy,
       // The simulated Google sign-in; off, /settings reports google: false.
       demoOAuth: devHelpers,
     };
@@ -385,17 +421,26 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       const tracked = task.catch(() => {}).finally(() => background.delete(tracked));
       background.add(tracked);
     };
-    const api = functionsHandler({
-      db: database.db,
-      clock: systemClock,
-      env,
-      payments,
-      geocoder,
-      // the members' e-mails go where the host's own go: the dev mailbox or SMTP
-      mailer: apiMailer(mailbox, smtp ? smtp.describe : 'mailbox'),
-      waitUntil,
-      ...createHttpPorts(env),
-    });
+    const api = functionsHandler(
+      {
+        db: database.db,
+        clock: systemClock,
+        env,
+        payments,
+        geocoder,
+        // the members' e-mails go where the host's own go: the dev mailbox or SMTP
+        mailer: apiMailer(mailbox, smtp ? smtp.describe : 'mailbox'),
+        waitUntil,
+        // GoTrue and Storage are this host: called in process, never over its own (HTTPS, LAN) address
+        ...createHttpPorts(env, (target, init) => {
+          if (!handler) throw new Error('host not ready');
+          const req = new Request(target, { ...init, duplex: 'half' } as RequestInit);
+          return handler(req, { ip: '127.0.0.1' });
+        }),
+      },
+      // the host holds its keys: tokens are checked in memory, never by fetching its own JWKS
+      { keys: createLocalJWKSet(keys.jwks) },
+    );
     // The e-mail outbox: every write request drains it after its answer; this timer sends the
     // retries when they are due (on Supabase a pg_cron job calls the same route).
     const mailDrain = setInterval(() => {
@@ -529,6 +574,8 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       httpServer,
       realtime,
       https: Boolean(tls),
+      port: boundPort,
+      address: front.address() as AddressInfo,
       close: cleanup,
     };
   } catch (err) {

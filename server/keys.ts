@@ -46,7 +46,7 @@ export async function loadKeys(dataDir: string | null): Promise<Keys> {
       .sign(key);
     stored = { kid, privateJwk, serviceRoleKey };
     if (dataDir && file) {
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
   }

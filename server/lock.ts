@@ -31,13 +31,13 @@ function isAlive(pid: number): boolean {
  * A lock left by a dead process is taken over. Returns the release function.
  */
 export function acquireLock(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, 'congrega.lock');
   // The token tells our lock apart from another host in this same process (same PID).
   const content = `${process.pid}\n${randomUUID()}\n`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(file, 'wx', 0o644);
+      const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, content);
       closeSync(fd);
       return () => {

@@ -5,7 +5,7 @@
  * DEV_HELPERS (1/0: dev mailbox, simulated Google and payments; default on only on loopback),
  * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), MP_ACCESS_TOKEN / MP_PUBLIC_KEY /
  * MP_WEBHOOK_SECRET / MP_API_URL / MP_NOTIFICATION_URL (real Mercado Pago; without a token in dev mode,
- * the local fake), TRUST_PROXY (1: client address from X-Forwarded-For, behind one reverse proxy),
+ * the local fake), TRUST_PROXY (the reverse proxy's address: client address from its X-Forwarded-For),
  * PASSWORD_WORKERS (bcrypt threads), GEOCODER / NOMINATIM_URL (the event editor's address search),
  * TLS=local or TLS_CERT / TLS_KEY (HTTPS: phones give the camera and offline mode only to secure
  * pages; server/tls.ts).
@@ -13,6 +13,7 @@
  * `--dev` serves the app through Vite's dev middleware (hot reload) instead of `dist`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseTrustProxy, type TrustProxy } from './auth/client-ip.ts';
 import { devModeFor, isLoopbackInterface, parseDevHelpers } from './dev/mode.ts';
 import { createHost, type Host } from './host.ts';
 import { DataDirLockedError } from './lock.ts';
@@ -35,7 +36,9 @@ type ViteServer = { middlewares: Middleware; close(): Promise<void> };
 let vite: ViteServer | null = null;
 let host: Host;
 let tls: TlsFiles | null = null;
+let trustProxy: TrustProxy = false;
 try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   tls = await tlsFromEnv(process.env, {
     dataDir: process.env.DATA_DIR ?? '.data',
     hosts: [hostOf(process.env.PUBLIC_URL), bindHost],
@@ -70,7 +73,7 @@ try {
     nominatimUrl: process.env.NOMINATIM_URL || undefined,
     tls,
     legacyHosts: (process.env.LEGACY_HOSTS ?? '').split(',').filter((h) => h.trim()),
-    trustProxy: ['1', 'true', 'on', 'yes'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    trustProxy,
     log: true,
     // --dev: the app comes from Vite (created below, once the HTTP server exists for its HMR socket).
     appMiddleware: dev ? (req, res, next) => (vite ? vite.middlewares(req, res, next) : next()) : undefined,
@@ -84,6 +87,8 @@ try {
   }
 } catch (err) {
   if (err instanceof DataDirLockedError) {
+    console.error(`\n✖ ${err.message}\n`);
+  } else if (err instanceof Error && err.message.startsWith('TRUST_PROXY=')) {
     console.error(`\n✖ ${err.message}\n`);
   } else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`\n✖ A porta ${port} já está em uso. Use outra: PORT=5174 npm start\n`);
@@ -122,6 +127,15 @@ const lines = [
     : `  E-mails enviados por SMTP: ${host.mail}`,
   `  Banco: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${process.env.DATA_DIR ?? '.data'}`}`,
 ];
+if (trustProxy === true) {
+  lines.push(
+    '',
+    '  ⚠ TRUST_PROXY=1: qualquer um que alcance esta porta diretamente escolhe o próprio endereço',
+    '    (X-Forwarded-For) e escapa dos limites por cliente. Use o endereço do proxy: TRUST_PROXY=10.0.0.5.',
+  );
+} else if (trustProxy) {
+  lines.push(`  Proxy reverso confiável: ${trustProxy.join(', ')} (X-Forwarded-For só dele).`);
+}
 if (network) {
   lines.push(
     '',

@@ -11,7 +11,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { JWTPayload } from 'jose';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { clientIp } from './auth/client-ip.ts';
+import { clientIp, type TrustProxy } from './auth/client-ip.ts';
 import type { Database } from './db.ts';
 import { ANON_KEY, type Keys } from './keys.ts';
 
@@ -43,6 +43,19 @@ interface Channel {
   joinRef: string | null;
   bindings: Binding[];
   claims: Claims;
+}
+
+interface SocketState {
+  vsn: string;
+  channels: Map<string, Channel>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The auth session a user token names, or null (the anon key, the service role). */
+function sessionOf(claims: Claims): string | null {
+  const id = (claims as { session_id?: unknown }).session_id;
+  return typeof id === 'string' && id ? id : null;
 }
 
 interface Change {
@@ -161,6 +174,8 @@ export interface RealtimeLimits {
   messageBytes: number;
   /** Open (and opening) sockets per client address; more get HTTP 429 at the upgrade. */
   socketsPerAddress: number;
+  /** How often channels are checked for a session that ended (their rows stop at once regardless). */
+  sessionCheckMs: number;
 }
 
 export const REALTIME_LIMITS: RealtimeLimits = {
@@ -172,6 +187,7 @@ export const REALTIME_LIMITS: RealtimeLimits = {
   topicLength: 256,
   messageBytes: 32 * 1024,
   socketsPerAddress: 32,
+  sessionCheckMs: 5_000,
 };
 
 export interface Realtime {
@@ -207,14 +223,14 @@ export async function attachRealtime(opts: {
   database: Database;
   keys: Keys;
   log?: (line: string) => void;
-  /** Count clients by the last X-Forwarded-For entry (one reverse proxy in front). */
-  trustProxy?: boolean;
+  /** Which peers' X-Forwarded-For names the client (TRUST_PROXY, see auth/client-ip.ts). */
+  trustProxy?: TrustProxy;
   limits?: Partial<RealtimeLimits>;
 }): Promise<Realtime> {
   const { httpServer, database, keys } = opts;
   const limits = { ...REALTIME_LIMITS, ...opts.limits };
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.messageBytes });
-  const sockets = new Map<WebSocket, { vsn: string; channels: Map<string, Channel> }>();
+  const sockets = new Map<WebSocket, SocketState>();
   /** Open or opening sockets per client address; an address leaves the map with its last socket. */
   const perAddress = new Map<string, number>();
   const release = (address: string) => {
@@ -240,14 +256,53 @@ export async function attachRealtime(opts: {
     return cols;
   };
 
+  /**
+   * The sessions among `ids` that still exist. A token names its auth session (`session_id`);
+   * signing out, a staff password reset and deleting the account delete it, so a token whose session
+   * is gone is refused here at once, as the API refuses it (functions/api/middleware/auth.ts),
+   * instead of living until it expires.
+   */
+  async function liveSessions(ids: string[]): Promise<Set<string>> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return new Set();
+    const rows = await database.db.query<{ id: string }>(
+      'select id::text as id from auth.sessions where id = any($1::uuid[])',
+      [valid],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   async function verify(token: unknown): Promise<Claims | null> {
     if (typeof token !== 'string' || !token) return null;
     if (token === ANON_KEY) return { role: 'anon' };
+    let claims: Claims;
     try {
-      const claims = (await keys.verify(token)) as Claims;
-      return typeof claims.role === 'string' ? claims : null;
+      claims = (await keys.verify(token)) as Claims;
     } catch {
       return null;
+    }
+    if (typeof claims.role !== 'string') return null;
+    const session = sessionOf(claims);
+    if (session !== null && !(await liveSessions([session])).has(session)) return null;
+    return claims;
+  }
+
+  /** Closes every channel whose token's session ended (sign-out elsewhere, reset, deleted account). */
+  async function closeEnded(): Promise<void> {
+    const named = new Set<string>();
+    for (const state of sockets.values()) {
+      for (const channel of state.channels.values()) {
+        const session = sessionOf(channel.claims);
+        if (session) named.add(session);
+      }
+    }
+    if (named.size === 0) return;
+    const live = await liveSessions([...named]);
+    for (const [ws, state] of sockets) {
+      for (const channel of [...state.channels.values()]) {
+        const session = sessionOf(channel.claims);
+        if (session !== null && !live.has(session)) closeChannel(ws, state, channel, 'Session ended');
+      }
     }
   }
 
@@ -262,6 +317,8 @@ export async function attachRealtime(opts: {
   });
 
   async function deliver(change: Change) {
+    // a row never reaches a channel whose session ended since it joined
+    await closeEnded().catch(() => {});
     const columns = await columnsOf(change.schema, change.table).catch(() => []);
     for (const [ws, state] of sockets) {
       for (const channel of state.channels.values()) {
@@ -289,6 +346,25 @@ export async function attachRealtime(opts: {
       }
     }
   }
+
+  /** Tells the client its channel is over (as Supabase Realtime does for a bad token) and forgets it. */
+  function closeChannel(ws: WebSocket, state: SocketState, channel: Channel, message: string) {
+    state.channels.delete(channel.topic);
+    if (ws.readyState !== ws.OPEN) return;
+    const base = { joinRef: channel.joinRef, ref: null, topic: channel.topic };
+    ws.send(
+      encode(state.vsn, {
+        ...base,
+        event: 'system',
+        payload: { extension: 'system', status: 'error', message, channel: channel.topic },
+      }),
+    );
+    ws.send(encode(state.vsn, { ...base, event: 'phx_close', payload: {} }));
+  }
+
+  // sessions end without a word to realtime: look every few seconds, close what they held
+  const sessionSweep = setInterval(() => void closeEnded().catch(() => {}), limits.sessionCheckMs);
+  sessionSweep.unref();
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -325,7 +401,7 @@ export async function attachRealtime(opts: {
   }
 
   function serve(ws: WebSocket, vsn: string, address: string) {
-    const state = { vsn, channels: new Map<string, Channel>() };
+    const state: SocketState = { vsn, channels: new Map<string, Channel>() };
     sockets.set(ws, state);
     const joins = new PerSecond(limits.joinsPerSecond);
     const events = new PerSecond(limits.eventsPerSecond);
@@ -428,15 +504,7 @@ export async function attachRealtime(opts: {
           return;
         }
         // a token that no longer verifies closes the channel (as Supabase Realtime does)
-        send({
-          joinRef: channel.joinRef,
-          ref: null,
-          topic: m.topic,
-          event: 'system',
-          payload: { extension: 'system', status: 'error', message: 'Invalid JWT', channel: m.topic },
-        });
-        state.channels.delete(m.topic);
-        send({ joinRef: channel.joinRef, ref: null, topic: m.topic, event: 'phx_close', payload: {} });
+        closeChannel(ws, state, channel, 'Invalid JWT');
         return;
       }
       if (m.event === 'phx_leave') {
@@ -467,6 +535,7 @@ export async function attachRealtime(opts: {
       return { sockets: sockets.size, channels, retainedChars, addresses: perAddress.size };
     },
     async close() {
+      clearInterval(sessionSweep);
       httpServer.off('upgrade', onUpgrade);
       for (const ws of sockets.keys()) ws.terminate();
       sockets.clear();

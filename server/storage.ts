@@ -42,9 +42,10 @@ function fileBlobs(root: string): Blobs {
   return {
     async put(bucket, path, body) {
       const file = fileOf(bucket, path);
-      await mkdir(dirname(file), { recursive: true });
+      // receipts and members' files: the host's user only (server/data-dir.ts)
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
       const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, body);
+      await writeFile(tmp, body, { mode: 0o600 });
       await rename(tmp, file); // readers never see a half-written file
     },
     async get(bucket, path) {

@@ -146,9 +146,9 @@ export async function localCertificate(
   if (files && dir) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(files.caKey, caKey, { mode: 0o600 });
-    writeFileSync(files.caCert, caCert);
+    writeFileSync(files.caCert, caCert, { mode: 0o600 });
     writeFileSync(files.key, key, { mode: 0o600 });
-    writeFileSync(files.cert, cert);
+    writeFileSync(files.cert, cert, { mode: 0o600 });
   }
   return {
     key,
@@ -194,31 +194,70 @@ export async function tlsFromEnv(
   return localCertificate(dir, localNames(hosts));
 }
 
+/** What one client address may hold open on the host's port, and how long a silent connection lives. */
+export interface ConnectionLimits {
+  /** Open connections per client address (HTTP, HTTPS and realtime sockets together); more are closed at once. */
+  perAddress: number;
+  /** A connection that sends no byte, or does not finish its TLS handshake, is closed after this. */
+  silentMs: number;
+}
+
 /**
- * One port for HTTPS and plain HTTP: a connection whose first byte opens a TLS handshake is
- * decrypted and handed to `httpServer`, any other goes to it as is (the host's own loopback calls,
- * the authority's certificate for a phone that does not trust it yet, a redirect to HTTPS).
+ * A browser opens 6 connections per host and realtime allows 32 sockets per address, so 128 leaves a
+ * phone (or a few tabs) room while one client can no longer pile up thousands of idle sockets.
+ * 5 s of silence is far more than any client needs to send its first byte or finish a handshake.
+ */
+export const CONNECTION_LIMITS: ConnectionLimits = { perAddress: 128, silentMs: 5_000 };
+
+/**
+ * The host's listening socket. Every connection is counted by client address (past `perAddress` it
+ * is closed at once; `exempt` addresses, the trusted proxy, are not counted) and must speak within
+ * `silentMs`. Its first byte then decides: with `tls`, a TLS handshake is decrypted (and must finish
+ * within `silentMs`) and handed to `httpServer`; any other goes to it as is (the host's own loopback
+ * calls, the authority's certificate for a phone that does not trust it yet, a redirect to HTTPS).
  * `httpServer` handles requests and upgrades as usual and is not itself listening.
  */
-export function bothProtocols(
+export function frontDoor(
   httpServer: HttpServer,
-  tls: Pick<TlsFiles, 'key' | 'cert'>,
+  tls: Pick<TlsFiles, 'key' | 'cert'> | null,
+  opts: { limits?: Partial<ConnectionLimits>; exempt?: (address: string) => boolean } = {},
 ): NetServer & { destroyConnections(): void } {
-  const secure = createTlsServer({ key: tls.key, cert: tls.cert }, (socket) =>
-    httpServer.emit('connection', socket),
-  );
-  secure.on('tlsClientError', (_err, socket) => socket.destroy());
+  const limits = { ...CONNECTION_LIMITS, ...opts.limits };
+  const secure = tls
+    ? createTlsServer({ key: tls.key, cert: tls.cert, handshakeTimeout: limits.silentMs }, (socket) =>
+        httpServer.emit('connection', socket),
+      )
+    : null;
+  secure?.on('tlsClientError', (_err, socket) => socket.destroy());
   const sockets = new Set<Socket>();
+  const open = new Map<string, number>();
+  const release = (address: string) => {
+    const n = (open.get(address) ?? 1) - 1;
+    if (n > 0) open.set(address, n);
+    else open.delete(address);
+  };
   const front = createNetServer((socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (!opts.exempt?.(address)) {
+      const n = open.get(address) ?? 0;
+      if (n >= limits.perAddress) {
+        socket.destroy();
+        return;
+      }
+      open.set(address, n + 1);
+      socket.once('close', () => release(address));
+    }
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.setTimeout(limits.silentMs, () => socket.destroy());
     socket.once('data', (chunk: Buffer) => {
+      socket.setTimeout(0);
       socket.pause();
       socket.unshift(chunk);
-      (chunk[0] === 0x16 ? secure : httpServer).emit('connection', socket);
+      (secure && chunk[0] === 0x16 ? secure : httpServer).emit('connection', socket);
       process.nextTick(() => socket.resume());
     });
-    socket.on('error', () => socket.destroy());
   });
   return Object.assign(front, {
     destroyConnections() {
@@ -227,7 +266,7 @@ export function bothProtocols(
   });
 }
 
-/** Whether a request arrived over TLS (see bothProtocols). */
+/** Whether a request arrived over TLS (see frontDoor). */
 export function isEncrypted(req: IncomingMessage): boolean {
   return Boolean((req.socket as TLSSocket).encrypted);
 }

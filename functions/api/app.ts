@@ -3,11 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import type { JWTVerifyGetKey } from 'jose';
 import { errorFromPg } from './db/pg-errors.ts';
 import type { AppEnv, TokenVerifier } from './lib/context.ts';
 import { ApiHttpError, errorJson } from './lib/errors.ts';
 import { createOutboxSender } from './mail/outbox.ts';
 import { createTokenVerifier } from './middleware/auth.ts';
+import { PRIVATE_CACHE } from './middleware/public-cache.ts';
 import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
@@ -49,6 +51,11 @@ export const CORS_ALLOW_HEADERS = [
 export interface AppOptions {
   /** How bearer tokens become users; the project's JWKS unless a test gives its own. */
   verifyToken?: TokenVerifier;
+  /**
+   * The keys tokens are signed with, when the caller holds them (the local host): checked in memory
+   * instead of fetching the project's JWKS, which from the host would be a request to itself.
+   */
+  keys?: JWTVerifyGetKey;
 }
 
 /**
@@ -57,7 +64,7 @@ export interface AppOptions {
  */
 export function createApp(ports: Ports, options: AppOptions = {}) {
   const app = new Hono<AppEnv>().basePath('/api');
-  const verifyToken = options.verifyToken ?? createTokenVerifier(ports.env);
+  const verifyToken = options.verifyToken ?? createTokenVerifier(ports.env, options.keys);
 
   // JSON only: nothing to run or frame; nosniff and a referrer policy (docs/architecture.md, 'Safe defaults'), on Supabase too.
   app.use(
@@ -89,6 +96,19 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     c.set('ports', ports);
     c.set('verifyToken', verifyToken);
     await next();
+  });
+  // An answer to a request with a token is someone's own (their registrations, profile, check-ins,
+  // staff data, errors too): never stored by the browser or anything in between. Public reads without
+  // a token keep their own headers (middleware/public-cache.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.header('authorization') === undefined) return;
+    try {
+      c.res.headers.set('cache-control', PRIVATE_CACHE);
+    } catch {
+      c.res = new Response(c.res.body, c.res); // immutable headers: copy once
+      c.res.headers.set('cache-control', PRIVATE_CACHE);
+    }
   });
   // The members' e-mails: a write may have put one in the outbox; send it after the answer
   // (functions/api/mail/outbox.ts). Reads never write mail.

@@ -1,6 +1,7 @@
 import type { Db } from '../../functions/api/ports/db.ts';
 import type { Keys } from '../keys.ts';
 import type { Mailbox } from '../mailbox.ts';
+import type { TrustProxy } from './client-ip.ts';
 import type { Passwords } from './password-pool.ts';
 import type { SignInLimiter, SlidingWindow } from './rate-limit.ts';
 
@@ -23,8 +24,8 @@ export interface AuthContext {
     /** Signups per client address in the API's 15-minute window (SIGNUP_LIMIT), counted with its /signup. */
     signupPerIp: number;
   };
-  /** Client address from the last X-Forwarded-For entry (one reverse proxy in front), not the socket. */
-  trustProxy: boolean;
+  /** Which peers' X-Forwarded-For names the client (TRUST_PROXY, see client-ip.ts). */
+  trustProxy: TrustProxy;
   /** The fake Google sign-in page (a local stand-in for the real provider). */
   demoOAuth: boolean;
 }

@@ -87,6 +87,9 @@ try {
     databaseUrl: cluster.url,
     dataDir: 'memory://',
     devHelpers: false,
+    // N phones from one address: as if behind a proxy on this machine, whose connections the host
+    // does not cap per address (server/tls.ts CONNECTION_LIMITS)
+    trustProxy: ['127.0.0.1'],
   });
   try {
     const url = `${host.url}/functions/v1/api/v1/events/${DEMO_EVENTS.conference.id}`;

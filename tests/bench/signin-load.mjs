@@ -93,7 +93,16 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url },
+  // N clients from one address: as if behind a proxy on this machine, whose connections the host
+  // does not cap per address (server/tls.ts CONNECTION_LIMITS)
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    TRUST_PROXY: '127.0.0.1',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

@@ -191,7 +191,7 @@ describe('odd bytes: 400 {code, msg}, never 500', () => {
   });
 
   it('a malformed Host on an auth path is a 400', async () => {
-    const port = (host.httpServer.address() as { port: number }).port;
+    const port = host.port;
     const status = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () =>
         socket.write(

@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,5 +89,44 @@ describe('data folder: lock and persistence', { timeout: 120_000 }, () => {
     } finally {
       await again.close();
     }
+  });
+});
+
+/** Every folder and file under `dir` (itself included) whose mode lets anyone but the owner in. */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    const mode = stat.mode & 0o777;
+    if (stat.isDirectory()) {
+      if (mode !== 0o700) found.push(`${path} ${mode.toString(8)}`);
+      for (const name of readdirSync(path)) walk(join(path, name));
+    } else if (mode & 0o077) found.push(`${path} ${mode.toString(8)}`);
+  };
+  walk(dir);
+  return found;
+}
+
+describe('data folder: readable by the host’s user only', { timeout: 120_000 }, () => {
+  it('folders 0700 and files 0600: database, keys, stored files; older open modes are closed', async () => {
+    const dir = join(tempDir('private'), 'dados');
+    // what an older version left: an open folder and an open receipt
+    mkdirSync(join(dir, 'storage', 'receipts', 'velho'), { recursive: true, mode: 0o755 });
+    writeFileSync(join(dir, 'storage', 'receipts', 'velho', 'recibo.pdf'), 'x', { mode: 0o644 });
+    chmodSync(dir, 0o755);
+    const host = await createHost({ dataDir: dir, port: 0, seed: false });
+    try {
+      const up = await adminClient(host)
+        .storage.from('receipts')
+        .upload('u/recibo.pdf', new TextEncoder().encode('%PDF-1.4'), { contentType: 'application/pdf' });
+      expect(up.error).toBeNull();
+    } finally {
+      await host.close();
+    }
+    expect(existsSync(join(dir, 'pgdata'))).toBe(true);
+    expect(existsSync(join(dir, 'keys.json'))).toBe(true);
+    expect(existsSync(join(dir, 'storage', 'receipts', 'u', 'recibo.pdf'))).toBe(true);
+    expect(openToOthers(dir)).toEqual([]);
   });
 });

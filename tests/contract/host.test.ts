@@ -153,7 +153,7 @@ describe('seeded host and the API function', () => {
   });
   afterAll(() => host?.close());
 
-  it('demo accounts sign in, and the API accepts their token (JWKS over HTTP)', async () => {
+  it('demo accounts sign in, and the API accepts their token (checked with the host’s own keys)', async () => {
     const { data, error } = await client(host).auth.signInWithPassword({
       email: DEMO_USERS.admin.email,
       password: DEMO_PASSWORD,

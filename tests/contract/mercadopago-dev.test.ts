@@ -6,7 +6,7 @@ import { startHost } from './helpers.ts';
 
 /** docs/architecture.md, 'Safe defaults' for the Mercado Pago fake: dev mode only, this machine only, no cross-site posts. */
 
-const port = (host: Host) => (host.httpServer.address() as { port: number }).port;
+const port = (host: Host) => host.port;
 
 function send(
   url: string,

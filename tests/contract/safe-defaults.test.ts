@@ -13,7 +13,7 @@ import { client, newEmail, startHost } from './helpers.ts';
 
 /** docs/architecture.md, 'Safe defaults': loopback by default, dev helpers only in dev mode and only for this machine. */
 
-const port = (host: Host) => (host.httpServer.address() as { port: number }).port;
+const port = (host: Host) => host.port;
 
 /** GET through node:http, so the Host header (which fetch will not let us set) can be chosen. */
 function get(
@@ -63,7 +63,7 @@ describe('defaults', () => {
   it('binds 127.0.0.1 with dev mode on when nothing says otherwise', async () => {
     const host = await startHost();
     try {
-      expect((host.httpServer.address() as { address: string }).address).toBe('127.0.0.1');
+      expect(host.address.address).toBe('127.0.0.1');
       expect(host.devHelpers).toBe(true);
       expect(host.mail).toBe('mailbox');
       expect((await fetch(`${host.url}/_dev/mail.json`)).status).toBe(200);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Permission } from '../../../src/domain/types.ts';
 import { qb, run } from '../db/kysely.ts';
 import type { AppEnv, AuthContextUser, TokenVerifier } from '../lib/context.ts';
@@ -12,11 +12,14 @@ export type { TokenVerifier };
 /**
  * Verifies Supabase access tokens against the project's JWKS (ES256/RS256), issuer
  * `<SUPABASE_URL>/auth/v1`, audience `authenticated`, and requires role `authenticated`:
- * the anon key or a service key is not a user.
+ * the anon key or a service key is not a user. On Supabase the keys are fetched from the project;
+ * the local host passes its own key set (`keys`), so verifying never needs a request from the host
+ * to itself (its HTTPS address may be a name it cannot resolve, or signed by a local authority Node
+ * does not trust).
  */
-export function createTokenVerifier(env: ApiEnv): TokenVerifier {
+export function createTokenVerifier(env: ApiEnv, keys?: JWTVerifyGetKey): TokenVerifier {
   const base = env.supabaseUrl.replace(/\/+$/, '');
-  const jwks = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`));
+  const jwks = keys ?? createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`));
   const issuer = `${base}/auth/v1`;
   return async (token) => {
     // A token without `exp` would never expire: refused.

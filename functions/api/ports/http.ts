@@ -51,7 +51,17 @@ function upstreamError(service: 'auth' | 'storage', status: number, body: unknow
   return new UpstreamError(service, status, code, message);
 }
 
+/**
+ * How the ports reach GoTrue and Storage: `fetch` on Supabase; the local host passes its own
+ * in-process handler, so the API never makes a network round trip to the host it runs in.
+ */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The global fetch, looked up at each call (tests may replace it). */
+const globalFetch: Fetch = (url, init) => globalThis.fetch(url, init);
+
 async function call(
+  fetch: Fetch,
   service: 'auth' | 'storage',
   url: string,
   init: RequestInit,
@@ -75,7 +85,7 @@ function toAuthUser(raw: unknown): AuthUser {
 }
 
 /** GoTrue admin API over plain fetch, with the service-role key. */
-export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
+export function createHttpAuthAdmin(env: ApiEnv, fetch: Fetch = globalFetch): AuthAdmin {
   const auth = `${base(env)}/auth/v1`;
   const json = (extra: Record<string, string> = {}) =>
     serviceHeaders(env, { 'content-type': 'application/json', ...extra });
@@ -84,7 +94,7 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
     async signUp({ email, password, data, redirectTo, clientAddress }) {
       const query = redirectTo ? `?redirect_to=${encodeURIComponent(redirectTo)}` : '';
       try {
-        const { body } = await call('auth', `${auth}/signup${query}`, {
+        const { body } = await call(fetch, 'auth', `${auth}/signup${query}`, {
           method: 'POST',
           headers: json(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
           body: JSON.stringify({ email, password, data }),
@@ -108,7 +118,7 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
     },
 
     async createUser({ email, password, emailConfirm, userMetadata }) {
-      const { body } = await call('auth', `${auth}/admin/users`, {
+      const { body } = await call(fetch, 'auth', `${auth}/admin/users`, {
         method: 'POST',
         headers: json(),
         body: JSON.stringify({
@@ -126,7 +136,7 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
       if (patch.password !== undefined) payload.password = patch.password;
       if (patch.userMetadata !== undefined) payload.user_metadata = patch.userMetadata;
       if (patch.emailConfirm !== undefined) payload.email_confirm = patch.emailConfirm;
-      const { body } = await call('auth', `${auth}/admin/users/${encodeURIComponent(id)}`, {
+      const { body } = await call(fetch, 'auth', `${auth}/admin/users/${encodeURIComponent(id)}`, {
         method: 'PUT',
         headers: json(),
         body: JSON.stringify(payload),
@@ -136,7 +146,7 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
 
     async inviteUser({ email, data, redirectTo }) {
       const query = redirectTo ? `?redirect_to=${encodeURIComponent(redirectTo)}` : '';
-      const { body } = await call('auth', `${auth}/invite${query}`, {
+      const { body } = await call(fetch, 'auth', `${auth}/invite${query}`, {
         method: 'POST',
         headers: json(),
         body: JSON.stringify({ email, data: data ?? {} }),
@@ -145,7 +155,7 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
     },
 
     async deleteUser(id) {
-      await call('auth', `${auth}/admin/users/${encodeURIComponent(id)}`, {
+      await call(fetch, 'auth', `${auth}/admin/users/${encodeURIComponent(id)}`, {
         method: 'DELETE',
         headers: serviceHeaders(env),
       });
@@ -176,7 +186,7 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
     },
 
     async softDeleteUser(id) {
-      await call('auth', `${auth}/admin/users/${encodeURIComponent(id)}`, {
+      await call(fetch, 'auth', `${auth}/admin/users/${encodeURIComponent(id)}`, {
         method: 'DELETE',
         headers: json(),
         body: JSON.stringify({ should_soft_delete: true }),
@@ -188,6 +198,7 @@ export function createHttpAuthAdmin(env: ApiEnv): AuthAdmin {
       const perPage = 200;
       for (let page = 1; page <= 50; page++) {
         const { body } = await call(
+          fetch,
           'auth',
           `${auth}/admin/users?page=${page}&per_page=${perPage}&filter=${encodeURIComponent(wanted)}`,
           { method: 'GET', headers: serviceHeaders(env) },
@@ -207,11 +218,11 @@ function objectPath(bucket: string, path: string): string {
 }
 
 /** Supabase Storage over plain fetch, with the service-role key. */
-export function createHttpStorage(env: ApiEnv): Storage {
+export function createHttpStorage(env: ApiEnv, fetch: Fetch = globalFetch): Storage {
   const storage = `${base(env)}/storage/v1`;
   return {
     async upload(bucket, path, body, contentType) {
-      await call('storage', `${storage}/object/${objectPath(bucket, path)}`, {
+      await call(fetch, 'storage', `${storage}/object/${objectPath(bucket, path)}`, {
         method: 'POST',
         headers: serviceHeaders(env, { 'content-type': contentType, 'x-upsert': 'true' }),
         body: body as BodyInit,
@@ -219,7 +230,7 @@ export function createHttpStorage(env: ApiEnv): Storage {
     },
 
     async remove(bucket, path) {
-      await call('storage', `${storage}/object/${encodeURIComponent(bucket)}`, {
+      await call(fetch, 'storage', `${storage}/object/${encodeURIComponent(bucket)}`, {
         method: 'DELETE',
         headers: serviceHeaders(env, { 'content-type': 'application/json' }),
         body: JSON.stringify({ prefixes: [path] }),
@@ -227,7 +238,7 @@ export function createHttpStorage(env: ApiEnv): Storage {
     },
 
     async signedUrl(bucket, path, expiresIn) {
-      const { body } = await call('storage', `${storage}/object/sign/${objectPath(bucket, path)}`, {
+      const { body } = await call(fetch, 'storage', `${storage}/object/sign/${objectPath(bucket, path)}`, {
         method: 'POST',
         headers: serviceHeaders(env, { 'content-type': 'application/json' }),
         body: JSON.stringify({ expiresIn }),
@@ -243,6 +254,9 @@ export function createHttpStorage(env: ApiEnv): Storage {
 }
 
 /** The HTTP ports the Edge Function (and the local host) build from the environment. */
-export function createHttpPorts(env: ApiEnv): { authAdmin: AuthAdmin; storage: Storage } {
-  return { authAdmin: createHttpAuthAdmin(env), storage: createHttpStorage(env) };
+export function createHttpPorts(
+  env: ApiEnv,
+  fetch: Fetch = globalFetch,
+): { authAdmin: AuthAdmin; storage: Storage } {
+  return { authAdmin: createHttpAuthAdmin(env, fetch), storage: createHttpStorage(env, fetch) };
 }
