@@ -119,6 +119,8 @@ export const STATUS_COLORS: Record<RegistrationStatus, string> = {
   rejected: '#adb5bd',
   expired: '#7950f2',
   canceled: '#495057',
+  refunded: '#1c7ed6',
+  charged_back: '#c92a2a',
 };
 export const STATUS_ORDER: readonly RegistrationStatus[] = [
   'paid',
@@ -127,6 +129,8 @@ export const STATUS_ORDER: readonly RegistrationStatus[] = [
   'rejected',
   'expired',
   'canceled',
+  'refunded',
+  'charged_back',
 ];
 export const REGIONAL_COLOR = '#1c7ed6';
 

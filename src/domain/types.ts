@@ -12,6 +12,8 @@ export const REGISTRATION_STATUSES = [
   'rejected',
   'canceled',
   'expired',
+  'refunded',
+  'charged_back',
 ] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type ConfirmationStatus = RegistrationStatus;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { refundMessages } from './messages/refunds.ts';
+import { memberMayRefund, refundMethodFor, withdrawalEndsAt } from './refunds.ts';
+
+describe('the right of withdrawal', () => {
+  const paidAt = '2026-03-01T12:00:00.000Z';
+  const eventStartsAt = '2026-04-01T22:00:00.000Z';
+  const base = { status: 'paid', strategy: 'mp_pix', paidAt, eventStartsAt, withdrawalDays: 7 };
+
+  it('ends 7 days after payment, or when the event starts if sooner', () => {
+    expect(withdrawalEndsAt(paidAt, eventStartsAt, 7)).toBe('2026-03-08T12:00:00.000Z');
+    expect(withdrawalEndsAt(paidAt, '2026-03-03T00:00:00.000Z', 7)).toBe('2026-03-03T00:00:00.000Z');
+  });
+
+  it('the member may refund card and PIX inside the period only', () => {
+    expect(memberMayRefund({ ...base, now: new Date('2026-03-08T11:59:59Z') })).toBe(true);
+    expect(memberMayRefund({ ...base, now: new Date('2026-03-08T12:00:00Z') })).toBe(false);
+    expect(memberMayRefund({ ...base, strategy: 'mp_card', now: new Date('2026-03-02T00:00:00Z') })).toBe(
+      true,
+    );
+    expect(memberMayRefund({ ...base, strategy: 'file', now: new Date('2026-03-02T00:00:00Z') })).toBe(false);
+    expect(memberMayRefund({ ...base, status: 'pending', now: new Date('2026-03-02T00:00:00Z') })).toBe(
+      false,
+    );
+    expect(memberMayRefund({ ...base, withdrawalDays: 0, now: new Date('2026-03-01T12:00:01Z') })).toBe(
+      false,
+    );
+    expect(
+      memberMayRefund({
+        ...base,
+        eventStartsAt: '2026-03-02T00:00:00Z',
+        now: new Date('2026-03-02T00:00:01Z'),
+      }),
+    ).toBe(false);
+  });
+
+  it('knows how each method goes back, and says the rule before payment', () => {
+    expect(refundMethodFor('mp_pix')).toBe('mercadopago');
+    expect(refundMethodFor('cash')).toBe('manual');
+    expect(refundMethodFor('voucher')).toBeNull();
+    expect(refundMessages.rule(7)).toContain('até 7 dias após o pagamento');
+    expect(refundMessages.rule(1)).toContain('até 1 dia após');
+    expect(refundMessages.rule(0)).toContain('não aceita cancelamento com reembolso');
+  });
+});
