@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { adminActions } from './admin-registrations.ts';
 import { refundMessages } from './messages/refunds.ts';
 import { memberMayRefund, refundMethodFor, withdrawalEndsAt } from './refunds.ts';
+
+describe('staff buttons', () => {
+  it("a paid attempt with money offers 'Reembolsar' instead of 'Excluir'", () => {
+    expect(adminActions({ strategy: 'mp_card', status: 'paid' })).toEqual(['refund']);
+    expect(adminActions({ strategy: 'cash', status: 'paid' })).toEqual(['refund']);
+    expect(adminActions({ strategy: 'voucher', status: 'paid' })).toEqual(['cancel']);
+    expect(adminActions({ strategy: 'cash', status: 'pending' })).toEqual(['approve', 'reject', 'cancel']);
+    expect(adminActions({ strategy: 'mp_pix', status: 'refunded' })).toEqual([]);
+  });
+});
 
 describe('the right of withdrawal', () => {
   const paidAt = '2026-03-01T12:00:00.000Z';

@@ -25,6 +25,7 @@ export const refundMessages = {
   staffRecorded: 'Reembolso registrado',
   staffRecordedBy: (who: string, when: string, value: string) => `${value} · por ${who} em ${when}`,
   chargebackBy: 'Estorno (chargeback) informado pelo Mercado Pago',
+  origins: { member: 'o inscrito', staff: 'a equipe', provider: 'Mercado Pago' },
   /** Staff e-mail about a chargeback. */
   chargebackMailSubject: (title: string) => `Estorno de pagamento: ${title}`,
 } as const;
@@ -35,5 +36,7 @@ export const refundApiErrors = {
   WITHDRAWAL_CLOSED: 'O prazo para cancelar com reembolso já passou.',
   REFUND_OFFLINE_METHOD:
     'Pagamentos por comprovante, presencial ou link são reembolsados pela equipe. Fale com a equipe do evento.',
+  PAID_NEEDS_REFUND:
+    'Esta inscrição está paga: use Reembolsar para devolver o valor (ou registrar a devolução) e liberar a vaga.',
   REFUND_FAIL: 'Não foi possível pedir o reembolso ao Mercado Pago agora. Tente novamente em alguns minutos.',
 } as const;

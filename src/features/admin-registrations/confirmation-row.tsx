@@ -9,6 +9,7 @@ import { formatDateTime } from '../../domain/dates.ts';
 import { adminRegistrationsMessages as m } from '../../domain/messages/admin-registrations.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkoutMessages } from '../../domain/messages/checkout.ts';
+import { refundMessages } from '../../domain/messages/refunds.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { formatManualCode, statusLabel } from '../../domain/registrations.ts';
 import { formatPhone } from '../../domain/validation.ts';
@@ -84,6 +85,20 @@ export function ConfirmationRow({
               {row.expires_at && <Fact label={m.expiresAt} value={formatDateTime(row.expires_at)} />}
               {row.voucher_code && <Fact label={m.voucher} value={row.voucher_code.toUpperCase()} />}
               {row.reason && <Fact label={m.reason} value={row.reason} />}
+              {row.refund && (
+                <Fact
+                  label={
+                    row.refund.kind === 'chargeback'
+                      ? refundMessages.chargebackBy
+                      : refundMessages.staffRecorded
+                  }
+                  value={refundMessages.staffRecordedBy(
+                    row.refund.by_name ?? refundMessages.origins[row.refund.origin],
+                    formatDateTime(row.refund.created_at),
+                    formatPrice(row.refund.amount),
+                  )}
+                />
+              )}
             </dl>
             <div className="review-actions">
               {row.receipt_path && (
@@ -112,6 +127,16 @@ export function ConfirmationRow({
                   onClick={() => onAction('reject')}
                 >
                   {m.reject}
+                </button>
+              )}
+              {actions.includes('refund') && (
+                <button
+                  type="button"
+                  className="button button-secondary button-danger-outline"
+                  disabled={busy}
+                  onClick={() => onAction('refund')}
+                >
+                  {refundMessages.staffAction}
                 </button>
               )}
               {actions.includes('cancel') && (

@@ -275,6 +275,20 @@ describe('staff refund', () => {
     expect((await refundRows(p.confirmationId))[0]).toMatchObject({ method: 'manual', origin: 'staff' });
   });
 
+  it("'Excluir' of a paid attempt with money is refused: the place never returns without a record", async () => {
+    const staff = await staffToken();
+    const p = await paid('cash');
+    const before = await tierAvailable(db(), suite.fx.tierId);
+    const res = await suite.t.call(`/v1/admin/confirmations/${p.confirmationId}/cancel`, {
+      token: staff.token,
+      json: { reason: 'Desistiu do evento' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('PAID_NEEDS_REFUND');
+    expect(await state(p.confirmationId)).toMatchObject({ c: 'paid', r: 'paid' });
+    expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before);
+  });
+
   it('without a reason, without the permission, or not paid: refused, nothing changes', async () => {
     const staff = await staffToken();
     const p = await paid('mp_card');
