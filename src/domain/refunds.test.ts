@@ -54,3 +54,23 @@ describe('the right of withdrawal', () => {
     expect(refundMessages.rule(0)).toContain('não aceita cancelamento com reembolso');
   });
 });
+
+describe('the congregation CSV carries the money', () => {
+  it('received, refunded and net in reais', async () => {
+    const { templesCsv } = await import('./reports.ts');
+    const csv = templesCsv([
+      {
+        id: null,
+        name: null,
+        regional: 'custom',
+        cnt: 1,
+        total: 1,
+        received: 3000,
+        refunded: 1000,
+        net: 2000,
+      },
+    ]);
+    expect(csv).toContain('Recebido (R$);Reembolsado (R$);Líquido (R$)');
+    expect(csv).toContain('30,00;10,00;20,00');
+  });
+});

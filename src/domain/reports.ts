@@ -8,6 +8,9 @@
  * - participants: the paid ones; congregations: congregations with at least one paid registration;
  * - per regional (the bar) and per congregation (the table): paid registrations; the table also
  *   counts the active ones (pending, in analysis or paid);
+ * - money (the event and each congregation): received = the value of registrations that were paid
+ *   (still paid, refunded since, or charged back); refunded = what went back out (refunds and
+ *   chargebacks); net = received − refunded;
  * - attendees of a regional or congregation: every registration of people from there, any status,
  *   with the method of its latest payment attempt.
  * A person without a congregation (another ministry) counts in the regional 'custom' (visitors).
@@ -51,6 +54,19 @@ export interface TempleCount {
   cnt: number;
   /** active registrations (pending, in analysis, paid) */
   total: number;
+  /** centavos that came in (registrations paid, refunded since or charged back) */
+  received?: number;
+  /** centavos that went back out (refunds, chargebacks) */
+  refunded?: number;
+  /** received − refunded */
+  net?: number;
+}
+
+/** An event's money: what came in, what went back out, what stays (centavos). */
+export interface MoneyTotals {
+  received: number;
+  refunded: number;
+  net: number;
 }
 
 /** GET /v1/admin/reports?event= */
@@ -62,6 +78,7 @@ export interface ReportSummary {
   status: StatusCount[];
   regional: RegionalCount[];
   temples: TempleCount[];
+  money?: MoneyTotals;
 }
 
 /** GET /v1/admin/reports/my-locations?event=: where the event's registrations come from. */
@@ -196,8 +213,16 @@ export function attendeesCsvName(locationName: string, eventTitle: string): stri
 
 export function templesCsv(rows: readonly TempleCount[]): string {
   return toCsv(
-    [m.temple, m.regional, m.paid, m.total],
-    rows.map((r) => [templeLabel(r.name), regionalLabel(r.regional), r.cnt, r.total]),
+    [m.temple, m.regional, m.paid, m.total, `${m.received} (R$)`, `${m.refunded} (R$)`, `${m.net} (R$)`],
+    rows.map((r) => [
+      templeLabel(r.name),
+      regionalLabel(r.regional),
+      r.cnt,
+      r.total,
+      csvMoney(r.received ?? 0),
+      csvMoney(r.refunded ?? 0),
+      csvMoney(r.net ?? 0),
+    ]),
   );
 }
 

@@ -25,6 +25,7 @@ import { reportSummaryQuery } from './api/report-summary.ts';
 import { downloadText } from './download.ts';
 import { LoadingMessages } from './loading-messages.tsx';
 import './reports.css';
+import { formatMoney } from '../../domain/money.ts';
 
 // nivo and d3 load with the charts, after the numbers are on screen
 const StatusPie = lazy(() => import('./charts.tsx').then((c) => ({ default: c.StatusPie })));
@@ -140,6 +141,22 @@ function EventReport({ eventId }: { eventId: string }) {
           <dd data-testid="count-registrations">{report.registrations}</dd>
         </div>
       </dl>
+      {report.money && (
+        <dl className="report-counts report-money" aria-label={m.moneyTitle}>
+          <div>
+            <dt>{m.received}</dt>
+            <dd data-testid="money-received">{formatMoney(report.money.received)}</dd>
+          </div>
+          <div>
+            <dt>{m.refunded}</dt>
+            <dd data-testid="money-refunded">{formatMoney(report.money.refunded)}</dd>
+          </div>
+          <div>
+            <dt>{m.net}</dt>
+            <dd data-testid="money-net">{formatMoney(report.money.net)}</dd>
+          </div>
+        </dl>
+      )}
       {canPrint && (
         <p className="report-actions">
           <a

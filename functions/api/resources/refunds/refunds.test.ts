@@ -341,3 +341,38 @@ describe('refunded and charged_back notifications', () => {
     expect(told.map((m) => m.to_address)).toContain(`${staff.user}@teste.local`);
   });
 });
+
+describe('reports: refunded and net totals', () => {
+  it('the event and each congregation show received, refunded and net', async () => {
+    // one more of each, so the figures do not depend on the order of the tests above
+    const staff = await staffToken();
+    const refunded = await paid('mp_pix');
+    await suite.t.call(`/v1/registrations/${refunded.registrationId}/refund`, {
+      method: 'POST',
+      token: refunded.token,
+    });
+    await paid('mp_card');
+    const [expected] = await db().query<{ received: number; refunded: number }>(
+      `select (select coalesce(sum(frozen_value), 0)::int from registrations
+                where event_id = $1 and status in ('paid', 'refunded', 'charged_back')) as received,
+              (select coalesce(sum(f.amount), 0)::int from refunds f
+                 join registrations r on r.id = f.registration_id where r.event_id = $1) as refunded`,
+      [suite.fx.eventId],
+    );
+    expect(expected!.refunded).toBeGreaterThan(0);
+    await db().query(`insert into user_roles (user_id, role) values ($1, 'admin')`, [staff.user]);
+    const res = await suite.t.call(`/v1/admin/reports?event=${suite.fx.eventId}`, { token: staff.token });
+    expect(res.status).toBe(200);
+    expect(res.body.money).toEqual({
+      received: expected!.received,
+      refunded: expected!.refunded,
+      net: expected!.received - expected!.refunded,
+    });
+    // every test person is from another ministry: one row holds it all
+    const sum = (k: 'received' | 'refunded' | 'net') =>
+      res.body.temples.reduce((s: number, t: Record<string, number>) => s + t[k]!, 0);
+    expect(sum('received')).toBe(expected!.received);
+    expect(sum('refunded')).toBe(expected!.refunded);
+    expect(sum('net')).toBe(expected!.received - expected!.refunded);
+  });
+});

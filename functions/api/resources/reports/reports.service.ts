@@ -78,31 +78,43 @@ async function eventTitle(db: Db, eventId: string): Promise<string> {
  */
 export const SUMMARY_SQL = `
   with counted as materialized (
-    select r.status, p.temple_id, count(*)::int as cnt
+    select r.status, p.temple_id, count(*)::int as cnt,
+           -- money: what came in (registrations that were paid) and what went back out (refunds)
+           coalesce(sum(r.frozen_value) filter (where r.status in ('paid', 'refunded', 'charged_back')), 0)::bigint as received,
+           coalesce(sum(rf.amount), 0)::bigint as refunded
       from public.registrations r
       left join public.profiles p on p.id = r.user_id
+      left join lateral (
+        select sum(x.amount) as amount from public.refunds x where x.registration_id = r.id
+      ) rf on true
      where r.event_id = $1
      group by r.status, p.temple_id
   ),
   g as materialized (
-    select c.status, c.temple_id, c.cnt, t.name, ${REGIONAL} as regional
+    select c.status, c.temple_id, c.cnt, c.received, c.refunded, t.name, ${REGIONAL} as regional
       from counted c left join public.temples t on t.id = c.temple_id
   )
   select
     (select coalesce(sum(cnt), 0)::int from g) as registrations,
     (select coalesce(sum(cnt), 0)::int from g where status = 'paid') as participants,
     (select count(distinct temple_id)::int from g where status = 'paid') as congregations,
+    (select jsonb_build_object('received', coalesce(sum(received), 0)::int,
+                               'refunded', coalesce(sum(refunded), 0)::int,
+                               'net', coalesce(sum(received) - sum(refunded), 0)::int) from g) as money,
     (select coalesce(jsonb_agg(jsonb_build_object('status', status, 'cnt', cnt) order by cnt desc, status), '[]'::jsonb)
        from (select status, sum(cnt)::int as cnt from g group by status) s) as status,
     (select coalesce(jsonb_agg(jsonb_build_object('regional', regional, 'cnt', cnt) order by cnt desc, regional), '[]'::jsonb)
        from (select regional, sum(cnt)::int as cnt from g where status = 'paid' group by regional) s) as regional,
     (select coalesce(jsonb_agg(jsonb_build_object('id', temple_id, 'name', name, 'regional', regional,
-                                                  'cnt', cnt, 'total', total)
+                                                  'cnt', cnt, 'total', total, 'received', received,
+                                                  'refunded', refunded, 'net', received - refunded)
                                order by cnt desc, total desc, name nulls last), '[]'::jsonb)
        from (select temple_id, name, regional,
                     coalesce(sum(cnt) filter (where status = 'paid'), 0)::int as cnt,
-                    sum(cnt)::int as total
-               from g where status in ('pending', 'analysis', 'paid')
+                    coalesce(sum(cnt) filter (where status in ('pending', 'analysis', 'paid')), 0)::int as total,
+                    coalesce(sum(received), 0)::int as received,
+                    coalesce(sum(refunded), 0)::int as refunded
+               from g where status in ('pending', 'analysis', 'paid', 'refunded', 'charged_back')
               group by temple_id, name, regional) s) as temples`;
 
 /** GET /v1/admin/reports?event=: the counts, the pie (by status), the bar (paid by regional), the table. */
