@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { fileSlug } from '../../src/domain/csv.ts';
+import { csvMoney, fileSlug } from '../../src/domain/csv.ts';
 import {
   type AttendeeRow,
   type BadgeRow,
@@ -138,10 +138,15 @@ test.describe('wide screen', () => {
     expect(templesFile.name).toBe('inscricoes-por-congregacao-conferencia-jovem-2026.csv');
     expect([...templesFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM
     const templeLines = templesFile.text.slice(1).trimEnd().split('\r\n');
-    expect(templeLines[0]).toBe('Congregação;Regional;Pagas;Inscrições');
+    expect(templeLines[0]).toBe(
+      'Congregação;Regional;Pagas;Inscrições;Recebido (R$);Reembolsado (R$);Líquido (R$)',
+    );
     expect(templeLines.slice(1).sort()).toEqual(
       report.temples
-        .map((t) => `${templeLabel(t.name)};${regionalLabel(t.regional)};${t.cnt};${t.total}`)
+        .map(
+          (t) =>
+            `${templeLabel(t.name)};${regionalLabel(t.regional)};${t.cnt};${t.total};${csvMoney(t.received ?? 0)};${csvMoney(t.refunded ?? 0)};${csvMoney(t.net ?? 0)}`,
+        )
         .sort(),
     );
 
