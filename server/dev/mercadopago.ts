@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { signNotification } from '../../functions/api/adapters/mercadopago-signature.ts';
 import { luhnValid } from '../../src/domain/mercadopago.ts';
+import { brCode } from '../../src/domain/pix.ts';
 import type { Database } from '../db.ts';
 import { escapeHtml, htmlResponse, page } from '../html.ts';
-import { pixCopyPasteCode } from './pix-code.ts';
 
 /**
  * A fake of Mercado Pago's Payments API for dev mode (docs/architecture.md, 'Payments'), mounted at /_dev/mercadopago
@@ -253,7 +253,7 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
     const row = inserted ?? (await loadByKey(key));
     if (!row) return mpError(500, 'internal_error', 'internal_error');
     if (inserted && method === 'pix') {
-      const qrCode = pixCopyPasteCode({
+      const qrCode = brCode({
         key: 'pix@congrega.local',
         amountCents: Math.round(amount * 100),
         txid: `MP${row.id}`,

@@ -19,8 +19,9 @@ import * as v from 'valibot';
 import { csvMoney, fileSlug, toCsv } from './csv.ts';
 import { formatDateTime } from './dates.ts';
 import { checkoutMessages } from './messages/checkout.ts';
+import { pixMessages as pix } from './messages/pix.ts';
 import { reportsMessages as m } from './messages/reports.ts';
-import { statusLabel, ticketQrContent } from './registrations.ts';
+import { formatManualCode, statusLabel, ticketQrContent } from './registrations.ts';
 import type { PaymentMethod, RegistrationStatus } from './types.ts';
 import { isUuid, uuidSchema } from './validation.ts';
 
@@ -96,6 +97,22 @@ export interface AttendeeRow {
   status: RegistrationStatus;
   created_at: string;
   frozen_value: number;
+}
+
+/** GET /v1/admin/reports/payments?event=: a payment received (the treasurer's reconciliation). */
+export interface ReceivedPayment {
+  paid_at: string;
+  /** the registration's 6-digit check-in code */
+  registration_code: string;
+  name: string;
+  strategy: PaymentMethod;
+  /** centavos */
+  amount: number;
+  /** what the bank or Mercado Pago statement shows: the payment id, or the receipt PIX's txid */
+  transaction_id: string;
+  status: RegistrationStatus;
+  /** centavos that went back out (refund, chargeback) */
+  refunded: number;
 }
 
 /** GET /v1/admin/badges?event=: the event's paid registrations, by name. */
@@ -239,6 +256,36 @@ export function attendeesCsv(rows: readonly AttendeeRow[]): string {
       csvMoney(r.frozen_value),
     ]),
   );
+}
+
+/** The treasurer's CSV of received payments: date, code, person, method, amount, txid, status, refunded. */
+export function receivedPaymentsCsv(rows: readonly ReceivedPayment[]): string {
+  return toCsv(
+    [
+      pix.csvDate,
+      pix.csvCode,
+      pix.csvPerson,
+      pix.csvMethod,
+      pix.csvAmount,
+      pix.csvTxid,
+      pix.csvStatus,
+      `${m.refunded} (R$)`,
+    ],
+    rows.map((r) => [
+      formatDateTime(r.paid_at),
+      formatManualCode(r.registration_code),
+      r.name,
+      methodLabel(r.strategy),
+      csvMoney(r.amount),
+      r.transaction_id,
+      statusLabel(r.status),
+      csvMoney(r.refunded),
+    ]),
+  );
+}
+
+export function receivedPaymentsCsvName(eventTitle: string): string {
+  return pix.receivedCsvName(fileSlug(eventTitle));
 }
 
 // ───────────────────────────── badges ─────────────────────────────

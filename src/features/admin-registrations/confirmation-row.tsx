@@ -9,8 +9,10 @@ import { formatDateTime } from '../../domain/dates.ts';
 import { adminRegistrationsMessages as m } from '../../domain/messages/admin-registrations.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkoutMessages } from '../../domain/messages/checkout.ts';
+import { pixMessages } from '../../domain/messages/pix.ts';
 import { refundMessages } from '../../domain/messages/refunds.ts';
-import { formatPrice } from '../../domain/money.ts';
+import { formatMoney, formatPrice } from '../../domain/money.ts';
+import { pixTxid } from '../../domain/pix.ts';
 import { formatManualCode, statusLabel } from '../../domain/registrations.ts';
 import { formatPhone } from '../../domain/validation.ts';
 
@@ -79,6 +81,15 @@ export function ConfirmationRow({
                 />
               )}
               <Fact label={m.value} value={formatPrice(row.registration.frozen_value)} />
+              {row.strategy === 'file' && (
+                <>
+                  <Fact
+                    label={pixMessages.expectedAmount}
+                    value={formatMoney(row.registration.frozen_value)}
+                  />
+                  <Fact label={pixMessages.expectedTxid} value={pixTxid(row.registration)} />
+                </>
+              )}
               <Fact label={m.code} value={formatManualCode(row.registration.seq)} />
               <Fact label={m.registrationStatus} value={badgeLabel(row.registration.status)} />
               <Fact label={m.createdAt} value={formatDateTime(row.created_at)} />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pixTxid } from '../../../../src/domain/pix.ts';
 import { signNotification } from '../../adapters/mercadopago-signature.ts';
 import { makeRegistration, tierAvailable } from '../../testing/checkout-fixtures.ts';
 import { mercadoPagoSuite } from '../../testing/mercadopago-suite.ts';
@@ -374,5 +375,45 @@ describe('reports: refunded and net totals', () => {
     expect(sum('received')).toBe(expected!.received);
     expect(sum('refunded')).toBe(expected!.refunded);
     expect(sum('net')).toBe(expected!.received - expected!.refunded);
+  });
+
+  it("the treasurer's received payments: code, person, method, amount, txid, money back", async () => {
+    const staff = await staffToken();
+    await db().query(`insert into user_roles (user_id, role) values ($1, 'admin')`, [staff.user]);
+    const receipt = await paid('file');
+    const refunded = await paid('mp_pix');
+    await suite.t.call(`/v1/registrations/${refunded.registrationId}/refund`, {
+      method: 'POST',
+      token: refunded.token,
+    });
+    const res = await suite.t.call(`/v1/admin/reports/payments?event=${suite.fx.eventId}`, {
+      token: staff.token,
+    });
+    expect(res.status).toBe(200);
+    const [seq] = await db().query<{ seq: string }>('select seq from registrations where id = $1', [
+      receipt.registrationId,
+    ]);
+    expect(res.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          registration_code: seq!.seq,
+          strategy: 'file',
+          amount: 1000,
+          transaction_id: pixTxid({ id: receipt.registrationId, seq: seq!.seq }),
+          status: 'paid',
+          refunded: 0,
+        }),
+        expect.objectContaining({
+          strategy: 'mp_pix',
+          transaction_id: refunded.paymentId,
+          status: 'refunded',
+          refunded: 1000,
+        }),
+      ]),
+    );
+    const member = await suite.t.call(`/v1/admin/reports/payments?event=${suite.fx.eventId}`, {
+      token: refunded.token,
+    });
+    expect(member.status).toBe(403);
   });
 });

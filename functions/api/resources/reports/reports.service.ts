@@ -4,9 +4,12 @@
  * where its registrations come from, the attendees of one regional or congregation, and the badges
  * of its paid registrations. What each number means is written in src/domain/reports.ts.
  */
+
+import { pixTxid } from '../../../../src/domain/pix.ts';
 import {
   type BadgeRow,
   type Location,
+  type ReceivedPayment,
   type ReportEvent,
   type ReportLocations,
   type ReportSummary,
@@ -260,4 +263,49 @@ export async function eventBadges(
     [eventId],
   );
   return { event: { id: eventId, title }, badges: rows.map((r) => ({ ...r, seq: r.seq.trim() })) };
+}
+
+/**
+ * GET /v1/admin/reports/payments?event=: the payments received for an event, for the treasurer's
+ * reconciliation with the bank statement: every attempt that was paid (still paid, refunded since,
+ * or charged back), oldest first, with the transaction id the statement shows (Mercado Pago's
+ * payment id; for a receipt PIX, the BR Code's txid — src/domain/pix.ts) and any money that went back.
+ */
+export async function receivedPayments(db: Db, eventId: string): Promise<ReceivedPayment[]> {
+  await eventTitle(db, eventId);
+  const rows = await db.query<{
+    paid_at: Date | string;
+    registration_id: string;
+    seq: string;
+    name: string;
+    strategy: string;
+    amount: number;
+    transaction_id: string | null;
+    status: string;
+    refunded: number;
+  }>(
+    `select coalesce(c.paid_at, c.updated_at) as paid_at, r.id as registration_id, trim(r.seq) as seq,
+            coalesce(r.guest_name, p.name, '') as name, c.strategy, r.frozen_value as amount,
+            c.transaction_id, c.status, coalesce(rf.amount, 0)::int as refunded
+       from public.registration_confirmations c
+       join public.registrations r on r.id = c.registration_id
+       left join public.profiles p on p.id = r.user_id
+       left join public.refunds rf on rf.confirmation_id = c.id
+      where r.event_id = $1 and c.status in ('paid', 'refunded', 'charged_back')
+        and c.strategy not in ('voucher', 'open')
+      order by 1, r.id
+      limit ${ATTENDEES_MAX_ROWS}`,
+    [eventId],
+  );
+  return rows.map((r) => ({
+    paid_at: iso(r.paid_at),
+    registration_code: r.seq,
+    name: r.name,
+    strategy: r.strategy as ReceivedPayment['strategy'],
+    amount: Number(r.amount),
+    transaction_id:
+      r.strategy === 'file' ? pixTxid({ id: r.registration_id, seq: r.seq }) : (r.transaction_id ?? ''),
+    status: r.status as ReceivedPayment['status'],
+    refunded: Number(r.refunded),
+  }));
 }
