@@ -7,6 +7,8 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { decodeBrCode, pixTxid } from '../../src/domain/pix.ts';
+import { pixKeyOf } from '../../src/domain/tiers.ts';
 import { callApi, mailsTo, mailTo, newMember, tokenOf } from './api.ts';
 import { login } from './login.ts';
 
@@ -196,4 +198,61 @@ test('a chargeback leaves the door’s roster at its next sync and tells staff',
   // the next sync: the ticket is no longer paid, so the door refuses it
   expect((await roster()).entries.find((e) => e.id === attempt.registration_id)?.paid).toBe(false);
   await mailTo(request, DEMO_USERS.secretaria.email, new RegExp(`^Estorno de pagamento: ${EVENT.title}`));
+});
+
+test('the receipt PIX: a BR Code with the exact amount and the registration’s txid, fitting 320 px; staff see what to expect', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = await newMember(request, 'Lia Comprovante');
+  const token = await tokenOf(request, email);
+  const res = await callApi<Attempt[]>(request, token, 'POST', `/v1/checkout/${EVENT.id}/${TIER}`, {
+    tierId: TIER,
+    paymentMethod: 'file',
+  });
+  expect(res.status).toBe(201);
+  const registrationId = res.body[0]!.registration_id;
+  const mine = await callApi<{ seq: string; tier: { custom_pix_key: string | null } }>(
+    request,
+    token,
+    'GET',
+    `/v1/registrations/${registrationId}`,
+  );
+  const txid = pixTxid({ id: registrationId, seq: mine.body.seq });
+
+  await page.setViewportSize({ width: 320, height: 700 });
+  await login(page, email);
+  await openRegistration(page, registrationId);
+  const code = page.getByLabel('PIX copia e cola');
+  await expect(code).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+  const decoded = decodeBrCode(await code.inputValue());
+  expect(decoded).toMatchObject({
+    key: pixKeyOf(mine.body.tier),
+    amountCents: 18000,
+    txid,
+    crcValid: true,
+  });
+  await expect(page.getByTestId('pix-txid')).toHaveText(txid);
+  await expect(page.getByRole('img', { name: 'QR code do PIX de R$\u00a0180,00' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  // staff review: the expected amount and txid beside the receipt
+  const staff = await tokenOf(request, DEMO_USERS.secretaria.email);
+  const list = await callApi<{ items: { id: string; registration: { id: string } }[] }>(
+    request,
+    staff,
+    'GET',
+    `/v1/admin/confirmations?text=${encodeURIComponent(email)}`,
+  );
+  const attemptId = list.body.items.find((i) => i.registration.id === registrationId)!.id;
+  await login(page, DEMO_USERS.secretaria.email);
+  await page.goto('/admin/registrations');
+  await page.getByRole('button', { name: 'Outros filtros' }).click();
+  await page.getByLabel('Nome ou email').fill(email);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  const row = page.locator(`[data-confirmation="${attemptId}"]`);
+  await row.getByRole('button', { name: /Lia Comprovante/ }).click();
+  await expect(row.getByText('Identificador esperado (txid)')).toBeVisible();
+  await expect(row.getByText(txid, { exact: true })).toBeVisible();
 });
