@@ -27,6 +27,7 @@ import { healthRoutes } from './resources/health/health.routes.ts';
 import { mailRoutes } from './resources/mail/mail.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { privacyRoutes } from './resources/privacy/privacy.routes.ts';
+import { refundsRoutes } from './resources/refunds/refunds.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { reportsRoutes } from './resources/reports/reports.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
@@ -136,6 +137,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', mailRoutes)
     .route('/', privacyRoutes)
     .route('/', adminConfirmationsRoutes)
+    .route('/', refundsRoutes)
     .route('/', checkinsRoutes)
     .route('/', reportsRoutes)
     .route('/', eventsAdminRoutes)

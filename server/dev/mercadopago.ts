@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { signNotification } from '../../functions/api/adapters/mercadopago-signature.ts';
 import { luhnValid } from '../../src/domain/mercadopago.ts';
+import { brCode } from '../../src/domain/pix.ts';
 import type { Database } from '../db.ts';
 import { escapeHtml, htmlResponse, page } from '../html.ts';
-import { pixCopyPasteCode } from './pix-code.ts';
 
 /**
  * A fake of Mercado Pago's Payments API for dev mode (docs/architecture.md, 'Payments'), mounted at /_dev/mercadopago
@@ -15,9 +15,12 @@ import { pixCopyPasteCode } from './pix-code.ts';
  * - `POST /v1/payments` (bearer access token, `X-Idempotency-Key` required: same key → same payment):
  *   the cardholder name decides a card payment (APRO approved, OTHE rejected, CONT in process, CALL,
  *   FUND, SECU, EXPI, FORM specific declines); PIX is pending with a copy-and-paste code and a QR PNG;
- * - `GET /v1/payments/{id}`; an unpaid PIX past its date_of_expiration reads as cancelled/expired.
- * The page `/_dev/mercadopago` lists pending PIX payments and pays or expires each, then sends the
- * signed webhook to the payment's notification_url as Mercado Pago does. State lives in the host's
+ * - `GET /v1/payments/{id}`; an unpaid PIX past its date_of_expiration reads as cancelled/expired;
+ * - `POST /v1/payments/{id}/refunds` (`X-Idempotency-Key` required: same key → same refund): a full
+ *   refund of an approved payment, which then reads as refunded; the signed notification follows.
+ * The page `/_dev/mercadopago` lists pending PIX payments and pays or expires each, refunds or
+ * charges back an approved one (as from Mercado Pago's panel or the card holder's bank), then sends
+ * the signed webhook to the payment's notification_url as Mercado Pago does. State lives in the host's
  * database (schema `dev`, never a migration), so it survives a restart of a host with a data folder.
  */
 
@@ -52,6 +55,14 @@ create table if not exists dev.mp_payments (
   notification_url text,
   created_at timestamptz not null default now()
 );
+create sequence if not exists dev.mp_refund_id start with 2900000001;
+create table if not exists dev.mp_refunds (
+  id bigint primary key default nextval('dev.mp_refund_id'),
+  payment_id bigint not null unique,
+  idempotency_key text not null unique,
+  amount numeric not null,
+  created_at timestamptz not null default now()
+);
 `;
 
 /** Cardholder names of Mercado Pago's sandbox and what they force (payments-br.md §4). */
@@ -67,6 +78,7 @@ const CARD_OUTCOMES: Record<string, { status: string; detail: string }> = {
 };
 
 type Json = Record<string, unknown>;
+type SettleOutcome = 'pay' | 'expire' | 'refund' | 'chargeback';
 
 /** Mercado Pago's error body. */
 function mpError(status: number, message: string, error = 'bad_request') {
@@ -95,8 +107,11 @@ export interface MercadoPagoFake {
   routes: Hono;
   /** The fake's own credentials (the host gives them to the adapter and the browser). */
   credentials: { accessToken: string; publicKey: string };
-  /** Pays (approve) or expires a pending PIX and sends the webhook; for tests and the page. */
-  settle(id: string, outcome: 'pay' | 'expire'): Promise<{ payment: Json; webhookStatus: number | null }>;
+  /**
+   * Pays (approve) or expires a pending PIX, refunds or charges back an approved payment, and sends
+   * the webhook (also when nothing changed: Mercado Pago repeats notifications); for tests and the page.
+   */
+  settle(id: string, outcome: SettleOutcome): Promise<{ payment: Json; webhookStatus: number | null }>;
   list(): Promise<Json[]>;
 }
 
@@ -238,7 +253,7 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
     const row = inserted ?? (await loadByKey(key));
     if (!row) return mpError(500, 'internal_error', 'internal_error');
     if (inserted && method === 'pix') {
-      const qrCode = pixCopyPasteCode({
+      const qrCode = brCode({
         key: 'pix@congrega.local',
         amountCents: Math.round(amount * 100),
         txid: `MP${row.id}`,
@@ -327,6 +342,59 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
     return row ? c.json(present(row)) : mpError(404, 'Payment not found', 'not_found');
   });
 
+  /** A full refund of an approved payment, once per payment (a repeated key → the same refund). */
+  async function refund(row: PaymentRow, key: string): Promise<{ refund: Json; created: boolean }> {
+    const amount = Number(row.body.transaction_amount);
+    const created = await db.transaction(async (tx) => {
+      const rows = await tx.query<Json>(
+        `insert into dev.mp_refunds (payment_id, idempotency_key, amount) values ($1, $2, $3)
+         on conflict do nothing returning *`,
+        [row.id, key, amount],
+      );
+      if (rows[0]) {
+        await tx.query(`update dev.mp_payments set body = body || $2::jsonb where id = $1`, [
+          row.id,
+          { status: 'refunded', status_detail: 'refunded', date_last_updated: now().toISOString() },
+        ]);
+      }
+      return rows[0] ?? null;
+    });
+    const [found] = await db.query<Json>('select * from dev.mp_refunds where payment_id = $1', [row.id]);
+    const present = {
+      id: Number(found!.id),
+      payment_id: Number(row.id),
+      amount: Number(found!.amount),
+      status: 'approved',
+      date_created: new Date(String(found!.created_at)).toISOString(),
+    };
+    if (created) log(`💳 Reembolso ${present.id} do pagamento ${row.id} (R$ ${amount.toFixed(2)})`);
+    return { refund: present, created: Boolean(created) };
+  }
+
+  routes.post('/v1/payments/:id/refunds', async (c) => {
+    if (!authorized(c.req.header('authorization')))
+      return mpError(401, 'invalid access token', 'unauthorized');
+    if (outage) return mpError(500, 'internal_error', 'internal_error');
+    const key = c.req.header('x-idempotency-key');
+    if (!key) return mpError(400, 'X-Idempotency-Key header is required');
+    const row = await load(c.req.param('id'));
+    if (!row) return mpError(404, 'Payment not found', 'not_found');
+    const [same] = await db.query<Json>(
+      'select 1 from dev.mp_refunds where payment_id = $1 and idempotency_key = $2',
+      [row.id, key],
+    );
+    if (!same && row.body.status !== 'approved') {
+      return mpError(400, `Payment in status ${String(row.body.status)} cannot be refunded`);
+    }
+    const { refund: made, created } = await refund(row, key);
+    // the signed notification of the refunded payment follows, as Mercado Pago sends it
+    if (created) {
+      const fresh = await load(String(row.id));
+      if (fresh) setTimeout(() => void notify(fresh), 0);
+    }
+    return c.json(made, 201);
+  });
+
   // ───── the dev page ─────
   async function list(): Promise<Json[]> {
     const rows = await db.query<PaymentRow>('select * from dev.mp_payments order by id desc limit 100');
@@ -335,16 +403,23 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
     return out;
   }
 
-  async function settle(id: string, outcome: 'pay' | 'expire') {
+  async function settle(id: string, outcome: SettleOutcome) {
     const row = await load(id);
     if (!row) throw new Error(`no payment ${id}`);
-    if (row.body.status === 'pending') {
+    if (row.body.status === 'pending' && (outcome === 'pay' || outcome === 'expire')) {
       row.body = await update(
         row.id,
         outcome === 'pay'
           ? { status: 'approved', status_detail: 'accredited', date_approved: now().toISOString() }
           : { status: 'cancelled', status_detail: 'expired' },
       );
+    }
+    if (outcome === 'refund' && row.body.status === 'approved') {
+      await refund(row, `panel-${row.id}`);
+      row.body = (await load(String(row.id)))!.body;
+    }
+    if (outcome === 'chargeback' && (row.body.status === 'approved' || row.body.status === 'refunded')) {
+      row.body = await update(row.id, { status: 'charged_back', status_detail: 'settled' });
     }
     // Sent even when nothing changed (e.g. already expired): Mercado Pago repeats notifications too.
     const webhookStatus = await notify(row);
@@ -356,11 +431,11 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
 
   routes.get('/payments.json', async (c) => c.json(await list()));
 
-  routes.post('/payments/:id/:outcome{pay|expire}', async (c) => {
+  routes.post('/payments/:id/:outcome{pay|expire|refund|chargeback}', async (c) => {
     if (!sameOrigin(c.req.header('origin'), c.req.url)) return c.text('Origem não permitida.', 403);
     const row = await load(c.req.param('id'));
     if (!row) return c.text('Pagamento não encontrado.', 404);
-    const { webhookStatus } = await settle(String(row.id), c.req.param('outcome') as 'pay' | 'expire');
+    const { webhookStatus } = await settle(String(row.id), c.req.param('outcome') as SettleOutcome);
     if (c.req.header('accept')?.includes('application/json')) return c.json({ webhookStatus });
     return c.redirect(`/_dev/mercadopago?notified=${row.id}&status=${webhookStatus ?? 'erro'}`, 303);
   });
@@ -384,6 +459,14 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
     · ${escapeHtml(money(p.transaction_amount))} · ${escapeHtml((p.payer as Json)?.email)}</div>
   <div class="muted">${escapeHtml(p.description)} · status <strong>${escapeHtml(p.status)}</strong> (${escapeHtml(p.status_detail)})
     ${p.date_of_expiration ? ` · expira ${escapeHtml(new Date(String(p.date_of_expiration)).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}` : ''}</div>
+  ${
+    p.status === 'approved'
+      ? `<div style="display:flex;gap:8px;margin-top:8px">
+    <form method="post" action="/_dev/mercadopago/payments/${escapeHtml(p.id)}/refund"><button type="submit">Reembolsar ${escapeHtml(p.id)}</button></form>
+    <form method="post" action="/_dev/mercadopago/payments/${escapeHtml(p.id)}/chargeback"><button type="submit">Estornar ${escapeHtml(p.id)}</button></form>
+  </div>`
+      : ''
+  }
   ${
     actions
       ? `<div style="display:flex;gap:8px;margin-top:8px">

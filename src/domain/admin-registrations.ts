@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { adminRegistrationsMessages as m } from './messages/admin-registrations.ts';
 import { validationMessages } from './messages/validation.ts';
+import { refundMethodFor } from './refunds.ts';
 import { canTransition, reasonSchema } from './registrations.ts';
 import {
   type ConfirmationStatus,
@@ -79,22 +80,35 @@ export const reasonBodySchema = v.object({ reason: reasonSchema }, validationMes
 /** Methods a person reviews (receipt, cash at the door, payment link). */
 const REVIEWED_METHODS: readonly string[] = ['file', 'cash', 'link'];
 
-export type AdminAction = 'approve' | 'reject' | 'cancel';
+export type AdminAction = 'approve' | 'reject' | 'cancel' | 'refund';
 /** The status each staff action moves an attempt to. */
-export const ADMIN_ACTION_TARGET = { approve: 'paid', reject: 'rejected', cancel: 'canceled' } as const;
+export const ADMIN_ACTION_TARGET = {
+  approve: 'paid',
+  reject: 'rejected',
+  cancel: 'canceled',
+  refund: 'refunded',
+} as const;
 
 /**
  * The buttons an attempt shows (product-spec.md §4): 'Aprovar' with 'Rejeitar' on the reviewed methods (cash,
- * link, receipt) while it may still become paid; 'Excluir' while it may still be canceled. The
- * transitions are the domain's (registrations.ts); the server decides again on the press.
+ * link, receipt) while it may still become paid; 'Excluir' while it may still be canceled, except a
+ * paid attempt with money in it: 'Reembolsar' instead, so the place never returns without a record
+ * of the money (src/domain/refunds.ts). The transitions are the domain's (registrations.ts); the
+ * server decides again on the press.
  */
 export function adminActions(c: { strategy: string; status: string }): AdminAction[] {
   if (!isConfirmationStatus(c.status)) return [];
   const actions: AdminAction[] = [];
   if (REVIEWED_METHODS.includes(c.strategy) && canTransition(c.status, 'paid'))
     actions.push('approve', 'reject');
-  if (canTransition(c.status, 'canceled')) actions.push('cancel');
+  if (paidWithMoney(c)) actions.push('refund');
+  else if (canTransition(c.status, 'canceled')) actions.push('cancel');
   return actions;
+}
+
+/** A paid attempt whose money came in (card, PIX, receipt, cash, link): it leaves by a refund. */
+export function paidWithMoney(c: { strategy: string; status: string }): boolean {
+  return c.status === 'paid' && refundMethodFor(c.strategy) !== null;
 }
 
 function isConfirmationStatus(value: string): value is ConfirmationStatus {
@@ -133,6 +147,15 @@ export interface AdminConfirmationRow {
   user: { id: string; name: string; email: string; phone: string | null; temple_name: string | null };
   /** A caravan's registration: who registered the group (the person is `user`'s name). */
   caravan?: { leader_name: string } | null;
+  /** Money that went back out ('Reembolso registrado'): how much, how, who, when. */
+  refund?: {
+    amount: number;
+    kind: 'refund' | 'chargeback';
+    method: 'mercadopago' | 'manual';
+    origin: 'member' | 'staff' | 'provider';
+    by_name: string | null;
+    created_at: string;
+  } | null;
 }
 
 export interface AdminConfirmationPage {

@@ -9,6 +9,7 @@ import { DEFAULT_TAG_COLOR } from './colors.ts';
 import { SAO_PAULO_OFFSET_MS } from './events.ts';
 import { editorValidation as e } from './messages/editor.ts';
 import { validationMessages as m } from './messages/validation.ts';
+import { DEFAULT_WITHDRAWAL_DAYS, MAX_WITHDRAWAL_DAYS } from './refunds.ts';
 import { PAYMENT_METHODS } from './types.ts';
 
 // ───────────────────────────── dates ─────────────────────────────
@@ -200,6 +201,17 @@ const eventFields = {
   external_redirect: optionalHttpsUrlSchema,
   allowed_payment_methods: paymentMethods,
   force_upcoming: v.optional(v.boolean(), false),
+  // the right of withdrawal (src/domain/refunds.ts): digits as typed, or a number
+  withdrawal_days: v.pipe(
+    v.optional(v.union([v.number(), v.string()]), DEFAULT_WITHDRAWAL_DAYS),
+    v.transform((x) =>
+      typeof x === 'string' ? (x.trim() === '' ? DEFAULT_WITHDRAWAL_DAYS : Number(x.trim())) : x,
+    ),
+    v.number(e.withdrawalDays),
+    v.integer(e.withdrawalDays),
+    v.minValue(0, e.withdrawalDays),
+    v.maxValue(MAX_WITHDRAWAL_DAYS, e.withdrawalDays),
+  ),
   parent_id: v.pipe(
     v.optional(v.nullable(v.union([v.literal(''), uuid]))),
     v.transform((s) => (s ? s : null)),

@@ -14,7 +14,9 @@ describe('confirmationStatusForPayment', () => {
     expect(confirmationStatusForPayment('rejected', 'cc_rejected_other_reason')).toBe('rejected');
     expect(confirmationStatusForPayment('cancelled', 'expired')).toBe('expired');
     expect(confirmationStatusForPayment('cancelled', 'by_collector')).toBe('rejected');
-    for (const waiting of ['pending', 'in_process', 'authorized', 'in_mediation', 'refunded']) {
+    expect(confirmationStatusForPayment('refunded', 'refunded')).toBe('refunded');
+    expect(confirmationStatusForPayment('charged_back', 'settled')).toBe('charged_back');
+    for (const waiting of ['pending', 'in_process', 'authorized', 'in_mediation']) {
       expect(confirmationStatusForPayment(waiting, ''), waiting).toBeNull();
     }
   });
@@ -30,6 +32,15 @@ describe('confirmationStatusForPayment', () => {
       for (const to of ['paid', 'rejected', 'expired'] as const)
         expect(providerMayMove(done, to)).toBe(false);
     }
+  });
+
+  it('money goes back out of a paid attempt only; a chargeback may follow a refund', () => {
+    expect(providerMayMove('paid', 'refunded')).toBe(true);
+    expect(providerMayMove('paid', 'charged_back')).toBe(true);
+    expect(providerMayMove('refunded', 'charged_back')).toBe(true);
+    for (const from of ['pending', 'analysis', 'expired', 'rejected', 'canceled', 'charged_back'] as const)
+      expect(providerMayMove(from, 'refunded'), from).toBe(false);
+    expect(providerMayMove('refunded', 'paid')).toBe(false);
   });
 });
 

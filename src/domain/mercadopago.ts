@@ -21,8 +21,12 @@ export function confirmationStatusForPayment(
       return 'rejected';
     case 'cancelled':
       return statusDetail === 'expired' ? 'expired' : 'rejected';
+    // after paid: whoever started it (the app, Mercado Pago's panel, the card holder's bank)
+    case 'refunded':
+      return 'refunded';
+    case 'charged_back':
+      return 'charged_back';
     default:
-      // refunded / charged_back happen after paid: money matters handled by staff, not by a webhook
       return null;
   }
 }
@@ -30,10 +34,14 @@ export function confirmationStatusForPayment(
 /**
  * Whether the provider's word may move an attempt from `from` to `to` (monotonic): only an open
  * attempt (pending, analysis) moves, and an expired PIX may still become paid (paid at the last
- * second, its notification late). Paid, rejected and canceled stay so, whatever arrives later or again.
+ * second, its notification late). A paid attempt may only become refunded or charged back. Rejected and
+ * canceled stay so, whatever arrives later or again.
  */
 export function providerMayMove(from: ConfirmationStatus, to: ConfirmationStatus): boolean {
   if (from === to) return false;
+  // money back out: only of a paid attempt (a chargeback may follow a refund)
+  if (to === 'refunded') return from === 'paid';
+  if (to === 'charged_back') return from === 'paid' || from === 'refunded';
   if (from === 'pending' || from === 'analysis') return true;
   return from === 'expired' && to === 'paid';
 }

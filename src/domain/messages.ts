@@ -8,6 +8,7 @@ import type { caravanApiErrors } from './messages/caravans.ts';
 import type { checkoutApiErrors } from './messages/checkout.ts';
 import type { editorApiErrors } from './messages/editor.ts';
 import type { privacyApiErrors } from './messages/privacy.ts';
+import type { refundApiErrors } from './messages/refunds.ts';
 import type { staffApiErrors } from './messages/staff.ts';
 
 /**
@@ -33,6 +34,7 @@ export type ApiErrorCode =
   | keyof typeof checkoutApiErrors
   | keyof typeof editorApiErrors
   | keyof typeof privacyApiErrors
+  | keyof typeof refundApiErrors
   | keyof typeof staffApiErrors;
 
 export const eventMessages = {
@@ -95,6 +97,8 @@ export const statusBadge: Record<string, string> = {
   expired: 'Expirado',
   rejected: 'Rejeitado',
   canceled: 'Cancelado',
+  refunded: 'Reembolsado',
+  charged_back: 'Estornado',
 };
 export const statusBadgeFallback = 'Em processamento...';
 

@@ -9,6 +9,11 @@ export function formatPrice(centavos: number): string {
   return brl.format(centavos / 100);
 }
 
+/** An amount of money as such (totals, refunds): 'R$\u00a00,00' for 0, never 'GRÁTIS'. */
+export function formatMoney(centavos: number): string {
+  return brl.format(centavos / 100);
+}
+
 /** At most R$ 9.999.999,99 typed (9 digits). */
 const MONEY_INPUT_DIGITS = 9;
 

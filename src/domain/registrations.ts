@@ -25,7 +25,13 @@ export { PAYMENT_METHODS, REGISTRATION_STATUSES };
 /** Statuses that hold a place and block a second registration for the event. */
 export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['pending', 'analysis', 'paid'];
 /** Statuses that are history: the place went back to the tier, a new registration is possible. */
-export const INACTIVE_STATUSES: readonly RegistrationStatus[] = ['rejected', 'canceled', 'expired'];
+export const INACTIVE_STATUSES: readonly RegistrationStatus[] = [
+  'rejected',
+  'canceled',
+  'expired',
+  'refunded',
+  'charged_back',
+];
 
 export function isActiveStatus(status: string): boolean {
   return (ACTIVE_STATUSES as readonly string[]).includes(status);
@@ -48,7 +54,9 @@ export function statusLabel(status: string): string {
  * - reject → rejected: any attempt not rejected or canceled, with a reason;
  * - cancel → canceled: any attempt not rejected or canceled, with a reason (staff) or by the member;
  * - expire → expired: a pending attempt (a PIX nobody paid);
- * - submit → analysis: a pending or analysed attempt whose receipt arrived (a new receipt replaces it).
+ * - submit → analysis: a pending or analysed attempt whose receipt arrived (a new receipt replaces it);
+ * - refund → refunded: a paid attempt whose money went back (src/domain/refunds.ts);
+ * - chargeback → charged_back: a paid or refunded attempt the card holder's bank took back.
  * A repeat of the status an attempt already has is not a transition: callers treat it as done.
  */
 const ALLOWED_FROM: Record<ConfirmationStatus, readonly ConfirmationStatus[]> = {
@@ -58,6 +66,8 @@ const ALLOWED_FROM: Record<ConfirmationStatus, readonly ConfirmationStatus[]> = 
   expired: ['pending'],
   analysis: ['pending'],
   pending: [],
+  refunded: ['paid'],
+  charged_back: ['paid', 'refunded'],
 };
 
 /** Whether an attempt in `from` may move to `to` (a repeat is not checked here). */

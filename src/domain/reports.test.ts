@@ -59,9 +59,9 @@ describe('report files', () => {
       { id: null, name: null, regional: 'custom', cnt: 1, total: 1 },
     ]);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Congregação;Regional;Pagas;Inscrições',
-      'Ipiranga;Zona Sul;3;5',
-      'Outro ministério;Visitantes;1;1',
+      'Congregação;Regional;Pagas;Inscrições;Recebido (R$);Reembolsado (R$);Líquido (R$)',
+      'Ipiranga;Zona Sul;3;5;0,00;0,00;0,00',
+      'Outro ministério;Visitantes;1;1;0,00;0,00;0,00',
       '',
     ]);
   });

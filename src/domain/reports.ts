@@ -8,6 +8,9 @@
  * - participants: the paid ones; congregations: congregations with at least one paid registration;
  * - per regional (the bar) and per congregation (the table): paid registrations; the table also
  *   counts the active ones (pending, in analysis or paid);
+ * - money (the event and each congregation): received = the value of registrations that were paid
+ *   (still paid, refunded since, or charged back); refunded = what went back out (refunds and
+ *   chargebacks); net = received − refunded;
  * - attendees of a regional or congregation: every registration of people from there, any status,
  *   with the method of its latest payment attempt.
  * A person without a congregation (another ministry) counts in the regional 'custom' (visitors).
@@ -20,8 +23,9 @@ import * as v from 'valibot';
 import { csvMoney, fileSlug, toCsv } from './csv.ts';
 import { formatDateTime } from './dates.ts';
 import { checkoutMessages } from './messages/checkout.ts';
+import { pixMessages as pix } from './messages/pix.ts';
 import { reportsMessages as m } from './messages/reports.ts';
-import { statusLabel, ticketQrContent } from './registrations.ts';
+import { formatManualCode, statusLabel, ticketQrContent } from './registrations.ts';
 import type { PaymentMethod, RegistrationStatus } from './types.ts';
 import { isUuid, uuidSchema } from './validation.ts';
 
@@ -57,6 +61,19 @@ export interface TempleCount {
   cnt: number;
   /** active registrations (pending, in analysis, paid) */
   total: number;
+  /** centavos that came in (registrations paid, refunded since or charged back) */
+  received?: number;
+  /** centavos that went back out (refunds, chargebacks) */
+  refunded?: number;
+  /** received − refunded */
+  net?: number;
+}
+
+/** An event's money: what came in, what went back out, what stays (centavos). */
+export interface MoneyTotals {
+  received: number;
+  refunded: number;
+  net: number;
 }
 
 /** GET /v1/admin/reports?event= */
@@ -68,6 +85,7 @@ export interface ReportSummary {
   status: StatusCount[];
   regional: RegionalCount[];
   temples: TempleCount[];
+  money?: MoneyTotals;
 }
 
 /** GET /v1/admin/reports/my-locations?event=: where the event's registrations come from. */
@@ -85,6 +103,22 @@ export interface AttendeeRow {
   status: RegistrationStatus;
   created_at: string;
   frozen_value: number;
+}
+
+/** GET /v1/admin/reports/payments?event=: a payment received (the treasurer's reconciliation). */
+export interface ReceivedPayment {
+  paid_at: string;
+  /** the registration's 6-digit check-in code */
+  registration_code: string;
+  name: string;
+  strategy: PaymentMethod;
+  /** centavos */
+  amount: number;
+  /** what the bank or Mercado Pago statement shows: the payment id, or the receipt PIX's txid */
+  transaction_id: string;
+  status: RegistrationStatus;
+  /** centavos that went back out (refund, chargeback) */
+  refunded: number;
 }
 
 /** GET /v1/admin/badges?event=: the event's paid registrations, by name. */
@@ -125,6 +159,8 @@ export const STATUS_COLORS: Record<RegistrationStatus, string> = {
   rejected: '#adb5bd',
   expired: '#7950f2',
   canceled: '#495057',
+  refunded: '#1c7ed6',
+  charged_back: '#c92a2a',
 };
 export const STATUS_ORDER: readonly RegistrationStatus[] = [
   'paid',
@@ -133,6 +169,8 @@ export const STATUS_ORDER: readonly RegistrationStatus[] = [
   'rejected',
   'expired',
   'canceled',
+  'refunded',
+  'charged_back',
 ];
 export const REGIONAL_COLOR = '#1c7ed6';
 
@@ -203,8 +241,16 @@ export function attendeesCsvName(locationName: string, eventTitle: string): stri
 
 export function templesCsv(rows: readonly TempleCount[]): string {
   return toCsv(
-    [m.temple, m.regional, m.paid, m.total],
-    rows.map((r) => [templeLabel(r.name, r.regional), regionalLabel(r.regional), r.cnt, r.total]),
+    [m.temple, m.regional, m.paid, m.total, `${m.received} (R$)`, `${m.refunded} (R$)`, `${m.net} (R$)`],
+    rows.map((r) => [
+      templeLabel(r.name, r.regional),
+      regionalLabel(r.regional),
+      r.cnt,
+      r.total,
+      csvMoney(r.received ?? 0),
+      csvMoney(r.refunded ?? 0),
+      csvMoney(r.net ?? 0),
+    ]),
   );
 }
 
@@ -221,6 +267,36 @@ export function attendeesCsv(rows: readonly AttendeeRow[]): string {
       csvMoney(r.frozen_value),
     ]),
   );
+}
+
+/** The treasurer's CSV of received payments: date, code, person, method, amount, txid, status, refunded. */
+export function receivedPaymentsCsv(rows: readonly ReceivedPayment[]): string {
+  return toCsv(
+    [
+      pix.csvDate,
+      pix.csvCode,
+      pix.csvPerson,
+      pix.csvMethod,
+      pix.csvAmount,
+      pix.csvTxid,
+      pix.csvStatus,
+      `${m.refunded} (R$)`,
+    ],
+    rows.map((r) => [
+      formatDateTime(r.paid_at),
+      formatManualCode(r.registration_code),
+      r.name,
+      methodLabel(r.strategy),
+      csvMoney(r.amount),
+      r.transaction_id,
+      statusLabel(r.status),
+      csvMoney(r.refunded),
+    ]),
+  );
+}
+
+export function receivedPaymentsCsvName(eventTitle: string): string {
+  return pix.receivedCsvName(fileSlug(eventTitle));
 }
 
 // ───────────────────────────── badges ─────────────────────────────

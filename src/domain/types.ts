@@ -12,6 +12,8 @@ export const REGISTRATION_STATUSES = [
   'rejected',
   'canceled',
   'expired',
+  'refunded',
+  'charged_back',
 ] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type ConfirmationStatus = RegistrationStatus;
@@ -100,6 +102,11 @@ export interface EventDetail {
   allowed_payment_methods: PaymentMethod[];
   force_upcoming: boolean;
   parent_id: string | null;
+  /**
+   * Days after payment the member may cancel with a refund (never once the event started); absent
+   * from answers stored before it existed (then the default, 7).
+   */
+  withdrawal_days?: number;
   tags: Tag[];
   speakers: Speaker[];
   venues: Venue[];
@@ -152,6 +159,8 @@ export interface Confirmation {
   voucher_code: string | null;
   /** A signed link to the uploaded receipt (GET /v1/registrations/{id} only). */
   receipt_url?: string | null;
+  /** When it became paid: the withdrawal period counts from it (absent from older stored answers). */
+  paid_at?: string | null;
 }
 
 /** What a ticket and /my-registrations show of the event (kept offline with the registration). */
@@ -166,6 +175,8 @@ export interface RegistrationEvent {
   checkin_ends_at: string | null;
   /** Set when staff removed the event: the registration is kept, the ticket is no longer valid. */
   deleted_at: string | null;
+  /** The right of withdrawal in days (absent from older stored answers: the default, 7). */
+  withdrawal_days?: number;
 }
 
 /** What /my-registrations shows of the tier. */

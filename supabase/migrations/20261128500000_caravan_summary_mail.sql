@@ -4,5 +4,5 @@
 alter table public.mail_outbox drop constraint mail_outbox_kind_check;
 alter table public.mail_outbox add constraint mail_outbox_kind_check check (kind in (
   'registration_confirmed', 'payment_approved', 'payment_rejected', 'pix_expired', 'event_removed',
-  'account_deleted', 'cash_expired', 'caravan_summary'
+  'account_deleted', 'cash_expired', 'refund_done', 'chargeback_staff', 'caravan_summary'
 ));

@@ -16,7 +16,7 @@ import {
   DEMO_TIERS,
   DEMO_USERS,
 } from '../../server/seed/demo.ts';
-import { fileSlug } from '../../src/domain/csv.ts';
+import { csvMoney, fileSlug } from '../../src/domain/csv.ts';
 import {
   type AttendeeRow,
   type BadgeRow,
@@ -147,10 +147,15 @@ test.describe('wide screen', () => {
     expect(templesFile.name).toBe('inscricoes-por-congregacao-conferencia-jovem-2026.csv');
     expect([...templesFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM
     const templeLines = templesFile.text.slice(1).trimEnd().split('\r\n');
-    expect(templeLines[0]).toBe('Congregação;Regional;Pagas;Inscrições');
+    expect(templeLines[0]).toBe(
+      'Congregação;Regional;Pagas;Inscrições;Recebido (R$);Reembolsado (R$);Líquido (R$)',
+    );
     expect(templeLines.slice(1).sort()).toEqual(
       report.temples
-        .map((t) => `${templeLabel(t.name, t.regional)};${regionalLabel(t.regional)};${t.cnt};${t.total}`)
+        .map(
+          (t) =>
+            `${templeLabel(t.name, t.regional)};${regionalLabel(t.regional)};${t.cnt};${t.total};${csvMoney(t.received ?? 0)};${csvMoney(t.refunded ?? 0)};${csvMoney(t.net ?? 0)}`,
+        )
         .sort(),
     );
 

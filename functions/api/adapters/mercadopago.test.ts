@@ -173,6 +173,31 @@ describe('Mercado Pago adapter against the local fake', () => {
     });
   });
 
+  it('refunds an approved payment in full, once per key; a pending one is refused', async () => {
+    const ref = crypto.randomUUID();
+    const pix = await payments.createPayment({
+      ...base,
+      idempotencyKey: ref,
+      method: 'mp_pix',
+      externalReference: ref,
+    });
+    await expect(
+      payments.refundPayment({ paymentId: pix.id, idempotencyKey: `refund-${ref}` }),
+    ).rejects.toMatchObject({ kind: 'refused', status: 400 });
+    await host.mercadoPagoFake!.settle(pix.id, 'pay');
+    const refund = await payments.refundPayment({ paymentId: pix.id, idempotencyKey: `refund-${ref}` });
+    expect(refund).toMatchObject({ paymentId: pix.id, amountCents: 4990, status: 'approved' });
+    // the same key: the same refund, nothing more
+    expect(await payments.refundPayment({ paymentId: pix.id, idempotencyKey: `refund-${ref}` })).toEqual(
+      refund,
+    );
+    expect(await payments.getPayment(pix.id)).toMatchObject({ status: 'refunded', statusDetail: 'refunded' });
+    // refunded already: another key is refused
+    await expect(
+      payments.refundPayment({ paymentId: pix.id, idempotencyKey: 'another-key' }),
+    ).rejects.toMatchObject({ kind: 'refused' });
+  });
+
   it('maps failures: unknown payment → not_found, wrong token → unavailable, no server → unavailable', async () => {
     await expect(payments.getPayment('999999999')).rejects.toMatchObject({ kind: 'not_found' });
     await expect(payments.getPayment('../../etc')).rejects.toMatchObject({ kind: 'not_found' });

@@ -8,7 +8,8 @@ import {
 
 /**
  * The Payments port over Mercado Pago's Payments API with plain fetch (runs under Deno and Node):
- * `POST /v1/payments` with `X-Idempotency-Key`, `GET /v1/payments/{id}`. Amounts leave in reais,
+ * `POST /v1/payments` with `X-Idempotency-Key`, `GET /v1/payments/{id}`, `POST /v1/payments/{id}/refunds`
+ * (full refund, `X-Idempotency-Key`). Amounts leave in reais,
  * as Mercado Pago wants them, and come back in centavos. In dev mode the local host points the same
  * adapter at its fake (`/_dev/mercadopago`), so nothing here knows which one it talks to.
  */
@@ -155,6 +156,24 @@ export function createMercadoPagoPayments(config: MercadoPagoConfig): Payments {
       if (!/^[0-9A-Za-z_-]{1,64}$/.test(id))
         throw new PaymentGatewayError('not_found', 404, 'malformed payment id');
       return providerPaymentFrom(await call(`/v1/payments/${id}`, { method: 'GET' }));
+    },
+    async refundPayment({ paymentId, idempotencyKey }) {
+      if (!/^[0-9A-Za-z_-]{1,64}$/.test(paymentId))
+        throw new PaymentGatewayError('not_found', 404, 'malformed payment id');
+      // no amount in the body: a full refund
+      const json = (await call(`/v1/payments/${paymentId}/refunds`, {
+        method: 'POST',
+        body: {},
+        headers: { 'x-idempotency-key': idempotencyKey },
+      })) as Record<string, unknown> | null;
+      if (!json || json.id === undefined || json.id === null)
+        throw new PaymentGatewayError('unavailable', 502, 'refund without id');
+      return {
+        id: String(json.id),
+        paymentId: String(json.payment_id ?? paymentId),
+        amountCents: typeof json.amount === 'number' ? toCents(json.amount) : 0,
+        status: typeof json.status === 'string' ? json.status : 'approved',
+      };
     },
   };
 }

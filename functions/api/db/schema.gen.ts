@@ -166,6 +166,7 @@ export interface Events {
   title: string;
   unpaid_per_leader: Generated<number>;
   updated_at: Generated<Timestamp>;
+  withdrawal_days: Generated<number>;
 }
 
 /** public.mail_outbox */
@@ -183,6 +184,8 @@ export interface MailOutbox {
     | 'event_removed'
     | 'account_deleted'
     | 'cash_expired'
+    | 'refund_done'
+    | 'chargeback_staff'
     | 'caravan_summary';
   last_error: string | null;
   lease_until: Timestamp | null;
@@ -244,16 +247,34 @@ export interface Profiles {
   updated_at: Generated<Timestamp>;
 }
 
+/** public.refunds */
+export interface Refunds {
+  amount: number;
+  confirmation_id: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  kind: Generated<'refund' | 'chargeback'>;
+  method: 'mercadopago' | 'manual';
+  origin: 'member' | 'staff' | 'provider';
+  provider_refund_id: string | null;
+  reason: string | null;
+  registration_id: string;
+}
+
 /** public.registration_confirmations */
 export interface RegistrationConfirmations {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp | null;
   id: Generated<string>;
+  paid_at: Timestamp | null;
   registration_id: string;
   request_data: Jsonb | null;
   response_data: Jsonb | null;
   reviewed_by: string | null;
-  status: Generated<'paid' | 'pending' | 'analysis' | 'rejected' | 'canceled' | 'expired'>;
+  status: Generated<
+    'paid' | 'pending' | 'analysis' | 'rejected' | 'canceled' | 'expired' | 'refunded' | 'charged_back'
+  >;
   strategy: 'mp_pix' | 'mp_card' | 'file' | 'cash' | 'link' | 'voucher' | 'open';
   transaction_id: string | null;
   updated_at: Generated<Timestamp>;
@@ -285,7 +306,9 @@ export interface Registrations {
   guest_name: string | null;
   id: Generated<string>;
   seq: Generated<string>;
-  status: Generated<'paid' | 'pending' | 'analysis' | 'rejected' | 'canceled' | 'expired'>;
+  status: Generated<
+    'paid' | 'pending' | 'analysis' | 'rejected' | 'canceled' | 'expired' | 'refunded' | 'charged_back'
+  >;
   tier_id: string;
   updated_at: Generated<Timestamp>;
   user_id: string;
@@ -388,6 +411,7 @@ export interface Database {
   payment_events: PaymentEvents;
   pricing_tiers: PricingTiers;
   profiles: Profiles;
+  refunds: Refunds;
   registration_confirmations: RegistrationConfirmations;
   registration_groups: RegistrationGroups;
   registrations: Registrations;
@@ -448,6 +472,7 @@ export type ConstraintName =
   | 'events_registration_policy_check'
   | 'events_title_check'
   | 'events_unpaid_per_leader_check'
+  | 'events_withdrawal_days_check'
   | 'mail_outbox_dedupe_key'
   | 'mail_outbox_kind_check'
   | 'mail_outbox_pkey'
@@ -473,6 +498,16 @@ export type ConstraintName =
   | 'profiles_phone_check'
   | 'profiles_pkey'
   | 'profiles_temple_id_fkey'
+  | 'refunds_amount_check'
+  | 'refunds_confirmation_id_fkey'
+  | 'refunds_confirmation_key'
+  | 'refunds_created_by_fkey'
+  | 'refunds_kind_check'
+  | 'refunds_method_check'
+  | 'refunds_origin_check'
+  | 'refunds_pkey'
+  | 'refunds_reason_check'
+  | 'refunds_registration_id_fkey'
   | 'registration_confirmations_pkey'
   | 'registration_confirmations_registration_id_fkey'
   | 'registration_confirmations_reviewed_by_fkey'

@@ -99,6 +99,7 @@ describe('schema.gen.ts (npm run db:types)', () => {
       title: string;
       unpaid_per_leader: number;
       updated_at: Date;
+      withdrawal_days: number;
     }>();
     // only title and starts_at are required on insert; timestamps take a Date or an ISO string
     expectTypeOf<Insertable<Events>>().toMatchTypeOf<{ title: string; starts_at: Date | string }>();

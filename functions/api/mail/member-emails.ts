@@ -21,7 +21,9 @@ export type MailKind =
   | 'cash_expired'
   | 'event_removed'
   | 'account_deleted'
-  | 'caravan_summary';
+  | 'caravan_summary'
+  | 'refund_done'
+  | 'chargeback_staff';
 
 /** What an outbox row keeps (built in SQL by ./outbox.ts; timestamps as Postgres writes them in JSON). */
 export interface MemberMailFacts {
@@ -217,6 +219,28 @@ export function renderMemberEmail(
         calendar: 'remove',
       };
       break;
+    case 'refund_done':
+      body = {
+        subject: m.subjects.refunded(title),
+        paragraphs: [
+          m.refunded(title, formatPrice(facts.frozen_value), method),
+          ...(facts.reason ? [m.reason(facts.reason)] : []),
+          m.refundedPlace,
+        ],
+        details,
+        link: { label: m.registrationLink, url: registrationUrl },
+        calendar: 'remove',
+      };
+      break;
+    case 'chargeback_staff':
+      body = {
+        subject: m.subjects.chargeback(title),
+        paragraphs: [m.chargeback(title, facts.member_name, code), m.chargebackHint],
+        details: [...details, [m.details.code, code]],
+        link: { label: m.adminLink, url: `${opts.siteUrl}/admin/registrations` },
+        calendar: null,
+      };
+      break;
     default:
       throw new Error(`unknown e-mail kind ${String(kind)}`);
   }
@@ -239,7 +263,8 @@ export function renderMemberEmail(
         description: `${facts.tier_name}${paid ? ` — ${m.details.code}: ${code}` : ''}\n${registrationUrl}`,
         url: registrationUrl,
         // confirmed (0) < approved (1) < removed (2): each later file updates the same calendar entry
-        sequence: kind === 'event_removed' ? 2 : kind === 'payment_approved' ? 1 : 0,
+        sequence:
+          kind === 'event_removed' || kind === 'refund_done' ? 2 : kind === 'payment_approved' ? 1 : 0,
         cancelled: body.calendar === 'remove',
         now,
       }),

@@ -99,7 +99,7 @@ function factsSelect(reason: string | null) {
 export async function enqueueRegistrationMail(
   tx: Db,
   input: {
-    kind: Exclude<MailKind, 'event_removed' | 'caravan_summary'>;
+    kind: Exclude<MailKind, 'event_removed' | 'caravan_summary' | 'chargeback_staff'>;
     registrationId: string;
     /** The payment attempt the e-mail is about (approved, rejected, expired), if any. */
     confirmationId?: string;
@@ -203,12 +203,35 @@ export async function enqueueCaravanSummary(
 export function mailKindForTransition(
   to: ConfirmationStatus,
   strategy: string,
-): 'payment_approved' | 'payment_rejected' | 'pix_expired' | 'cash_expired' | null {
+): 'payment_approved' | 'payment_rejected' | 'pix_expired' | 'cash_expired' | 'refund_done' | null {
   if (to === 'paid') return 'payment_approved';
   if (to === 'rejected') return 'payment_rejected';
   if (to === 'expired' && strategy === 'mp_pix') return 'pix_expired';
   if (to === 'expired' && strategy === 'cash') return 'cash_expired';
+  if (to === 'refunded') return 'refund_done';
   return null;
+}
+
+/**
+ * A chargeback tells staff: one e-mail to each person whose role may decide payments
+ * (write_confirmations), about the registration, in the transaction that records it.
+ */
+export async function enqueueChargebackStaffMails(tx: Db, registrationId: string): Promise<void> {
+  await execRaw(
+    tx,
+    sql`
+      insert into public.mail_outbox (kind, to_address, dedupe_key, payload)
+      select 'chargeback_staff', s.email, 'chargeback_staff:' || f.registration_id || ':' || s.id, f.facts
+        from (${factsSelect(null)} where r.id = ${registrationId}) f
+        cross join (
+          select distinct u.id, u.email
+            from public.user_roles ur
+            join public.role_permissions rp on rp.role = ur.role and rp.permission = 'write_confirmations'
+            join auth.users u on u.id = ur.user_id
+           where u.email like '%@%'
+        ) s
+      on conflict on constraint mail_outbox_dedupe_key do nothing`,
+  );
 }
 
 /**

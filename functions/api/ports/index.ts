@@ -188,4 +188,17 @@ export class PaymentGatewayError extends Error {
 export interface Payments {
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   getPayment(id: string): Promise<ProviderPayment>;
+  /**
+   * A full refund of an approved payment (`POST /v1/payments/{id}/refunds`). Same key, same refund:
+   * a retried request never refunds twice.
+   */
+  refundPayment(input: { paymentId: string; idempotencyKey: string }): Promise<ProviderRefund>;
+}
+
+/** A refund as the gateway reports it, the amount in centavos. */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountCents: number;
+  status: string;
 }

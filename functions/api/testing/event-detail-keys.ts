@@ -14,6 +14,7 @@ export const DETAIL_KEYS = [
   'allowed_payment_methods',
   'force_upcoming',
   'parent_id',
+  'withdrawal_days',
   'tags',
   'speakers',
   'venues',

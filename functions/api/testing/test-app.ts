@@ -32,6 +32,7 @@ import {
   type Payments,
   type Ports,
   type ProviderPayment,
+  type ProviderRefund,
   type ProviderStatus,
   type Storage,
 } from '../ports/index.ts';
@@ -181,6 +182,7 @@ export const TEST_WEBHOOK_SECRET = 'test-webhook-secret';
 export function fakePayments() {
   const byId = new Map<string, ProviderPayment>();
   const byKey = new Map<string, string>();
+  const refunds = new Map<string, ProviderRefund>();
   let next = 1000;
   const payments: Payments & {
     down: boolean;
@@ -238,6 +240,22 @@ export function fakePayments() {
       const payment = byId.get(id);
       if (!payment) throw new PaymentGatewayError('not_found', 404, 'Payment not found');
       return { ...payment };
+    },
+    async refundPayment({ paymentId, idempotencyKey }) {
+      payments.calls += 1;
+      if (payments.down) throw new PaymentGatewayError('unavailable', 0, 'fake gateway down');
+      const payment = byId.get(paymentId);
+      if (!payment) throw new PaymentGatewayError('not_found', 404, 'Payment not found');
+      const known = refunds.get(idempotencyKey);
+      if (known) return { ...known };
+      if (payment.status !== 'approved')
+        throw new PaymentGatewayError('refused', 400, `payment ${payment.status} cannot be refunded`);
+      payment.status = 'refunded';
+      payment.statusDetail = 'refunded';
+      next += 1;
+      const refund = { id: String(next), paymentId, amountCents: payment.amountCents, status: 'approved' };
+      refunds.set(idempotencyKey, refund);
+      return { ...refund };
     },
     settle(id, status, detail = status === 'approved' ? 'accredited' : 'expired') {
       const payment = byId.get(id);

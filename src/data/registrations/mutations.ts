@@ -49,3 +49,12 @@ export async function cancelRegistration(eventId: string) {
   await invalidateMyRegistrations();
   return answer;
 }
+
+/** The member's withdrawal: cancel a paid registration and get the money back (card, PIX). */
+export async function refundRegistration(registrationId: string) {
+  const answer = await fetchApi((api) =>
+    api.v1.registrations[':id'].refund.$post({ param: { id: registrationId } }),
+  );
+  await invalidateMyRegistrations();
+  return answer;
+}

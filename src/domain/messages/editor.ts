@@ -37,6 +37,7 @@ export const editorValidation = {
   fileName: 'Dê um nome ao arquivo.',
   tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
   notOwnParent: 'Um evento não pode ser o evento principal de si mesmo.',
+  withdrawalDays: 'Informe um número inteiro de dias, de 0 a 60.',
 } as const;
 
 export const editorMessages = {
@@ -66,6 +67,9 @@ export const editorMessages = {
   noGeneralTagHint: (tag: string) =>
     `Sem a tag “${tag}”, este evento não aparece em Próximos Eventos (a página inicial); ele continua em Todos os eventos e no seu link.`,
   forceUpcoming: 'Mostrar sempre em Próximos Eventos',
+  withdrawalDays: 'Dias para cancelar com reembolso após o pagamento',
+  withdrawalDaysHint:
+    'Padrão: 7 dias (direito de arrependimento). 0 desliga o cancelamento com reembolso pelo app.',
   parent: 'Evento principal (para sub-eventos)',
   noParent: 'Nenhum (evento principal)',
   venues: 'Locais',

@@ -10,7 +10,16 @@ export const emailMessages = {
     cashExpired: (title: string) => `Vaga liberada: ${title}`,
     eventRemoved: (title: string) => `Evento removido: ${title}`,
     caravanSummary: (title: string, status: string) => `Resumo da caravana (${status}): ${title}`,
+    refunded: (title: string) => `Reembolso: ${title}`,
+    chargeback: (title: string) => `Estorno de pagamento: ${title}`,
   },
+  refunded: (title: string, value: string, method: string) =>
+    `Sua inscrição em ${title} foi cancelada e ${value} ${method ? `(${method}) ` : ''}foram reembolsados. O prazo para o valor aparecer depende do seu banco ou cartão.`,
+  refundedPlace: 'A vaga voltou para o lote. O ingresso desta inscrição não vale mais.',
+  chargeback: (title: string, name: string, code: string) =>
+    `O pagamento da inscrição de ${name} em ${title} (código ${code}) foi contestado junto ao banco (estorno). O ingresso foi invalidado e a vaga voltou para o lote.`,
+  chargebackHint: 'Confira a inscrição em Todas as Inscrições e, se for o caso, fale com a pessoa.',
+  adminLink: 'Ver inscrições',
   confirmed: (title: string) => `Sua inscrição em ${title} está confirmada.`,
   received: (title: string, method: string) =>
     `Recebemos sua inscrição em ${title}. Ela fica confirmada quando o pagamento (${method}) for aprovado; avisaremos por e-mail.`,

@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type EventFormInput, eventFormSchema, formatBrDateTime } from '../../domain/event-editor.ts';
 import { isGeneralTag } from '../../domain/events.ts';
 import { paymentMethodLabels, editorMessages as t } from '../../domain/messages/editor.ts';
+import { DEFAULT_WITHDRAWAL_DAYS } from '../../domain/refunds.ts';
 import { type EventDetail, PAYMENT_METHODS } from '../../domain/types.ts';
 import { ApiFailure } from '../../lib/api-fetch.ts';
 import { FormAlert } from '../../ui/field.tsx';
@@ -94,6 +95,7 @@ function defaults(event: EventDetail | null): EventFormInput {
     // organisers did not choose would leave members at a payment nobody handles
     allowed_payment_methods: event?.allowed_payment_methods ?? [],
     force_upcoming: event?.force_upcoming ?? false,
+    withdrawal_days: String(event?.withdrawal_days ?? DEFAULT_WITHDRAWAL_DAYS),
     parent_id: event?.parent_id ?? '',
     venue_ids: event?.venues.map((v) => v.id) ?? [],
     speaker_ids: event?.speakers.map((s) => s.id) ?? [],
@@ -276,6 +278,10 @@ function EventForm({ event, backToEvent }: { event: EventDetail | null; backToEv
 
       <form.AppField name="force_upcoming">
         {(f) => <f.CheckboxField label={t.forceUpcoming} />}
+      </form.AppField>
+
+      <form.AppField name="withdrawal_days">
+        {(f) => <f.TextField label={t.withdrawalDays} inputMode="numeric" hint={t.withdrawalDaysHint} />}
       </form.AppField>
 
       <form.Field name="parent_id">

@@ -31,10 +31,18 @@ import { ConfirmationRow } from './confirmation-row.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ReceiptViewer } from './receipt-viewer.tsx';
 import './admin-registrations.css';
+import { refundMessages } from '../../domain/messages/refunds.ts';
+import { formatPrice } from '../../domain/money.ts';
+import { refundMethodFor } from '../../domain/refunds.ts';
 
 type Selected = QuickFilterKey | 'other';
 
-const DONE: Record<AdminAction, string> = { approve: m.approved, reject: m.rejected, cancel: m.removed };
+const DONE: Record<AdminAction, string> = {
+  approve: m.approved,
+  reject: m.rejected,
+  cancel: m.removed,
+  refund: refundMessages.staffRecorded,
+};
 
 /** `/admin/registrations` 'Inscrições': quick filters, other filters, the list and the review. */
 export function AdminRegistrationsScreen() {
@@ -198,6 +206,14 @@ function OtherFilters({
   );
 }
 
+/** What a refund does, said before staff confirm it. */
+function refundLead(row: AdminConfirmationRow): string {
+  const value = formatPrice(row.registration.frozen_value);
+  return refundMethodFor(row.strategy) === 'mercadopago'
+    ? refundMessages.staffLeadProvider(value)
+    : refundMessages.staffLeadManual(value);
+}
+
 function ConfirmationList({ filter }: { filter: AdminConfirmationFilter }) {
   const list = useAdminConfirmations(filter);
   const reviewMutation = useReviewConfirmation();
@@ -295,8 +311,22 @@ function ConfirmationList({ filter }: { filter: AdminConfirmationFilter }) {
       )}
       {asking && asking.action !== 'approve' && (
         <ReasonDialog
-          title={asking.action === 'reject' ? m.rejectTitle : m.removeTitle}
-          confirmLabel={asking.action === 'reject' ? m.reject : m.remove}
+          title={
+            asking.action === 'reject'
+              ? m.rejectTitle
+              : asking.action === 'refund'
+                ? refundMessages.staffTitle
+                : m.removeTitle
+          }
+          confirmLabel={
+            asking.action === 'reject'
+              ? m.reject
+              : asking.action === 'refund'
+                ? refundMessages.staffConfirm
+                : m.remove
+          }
+          lead={asking.action === 'refund' ? refundLead(asking.row) : undefined}
+          label={asking.action === 'refund' ? refundMessages.staffReason : undefined}
           busy={reviewMutation.isPending}
           serverError={dialogError}
           onConfirm={(reason) => review(asking.row, asking.action, reason)}

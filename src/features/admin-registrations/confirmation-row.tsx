@@ -9,7 +9,10 @@ import { formatDateTime } from '../../domain/dates.ts';
 import { adminRegistrationsMessages as m } from '../../domain/messages/admin-registrations.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkoutMessages } from '../../domain/messages/checkout.ts';
-import { formatPrice } from '../../domain/money.ts';
+import { pixMessages } from '../../domain/messages/pix.ts';
+import { refundMessages } from '../../domain/messages/refunds.ts';
+import { formatMoney, formatPrice } from '../../domain/money.ts';
+import { pixTxid } from '../../domain/pix.ts';
 import { formatManualCode, statusLabel } from '../../domain/registrations.ts';
 import { formatPhone } from '../../domain/validation.ts';
 
@@ -78,12 +81,35 @@ export function ConfirmationRow({
                 />
               )}
               <Fact label={m.value} value={formatPrice(row.registration.frozen_value)} />
+              {row.strategy === 'file' && (
+                <>
+                  <Fact
+                    label={pixMessages.expectedAmount}
+                    value={formatMoney(row.registration.frozen_value)}
+                  />
+                  <Fact label={pixMessages.expectedTxid} value={pixTxid(row.registration)} />
+                </>
+              )}
               <Fact label={m.code} value={formatManualCode(row.registration.seq)} />
               <Fact label={m.registrationStatus} value={badgeLabel(row.registration.status)} />
               <Fact label={m.createdAt} value={formatDateTime(row.created_at)} />
               {row.expires_at && <Fact label={m.expiresAt} value={formatDateTime(row.expires_at)} />}
               {row.voucher_code && <Fact label={m.voucher} value={row.voucher_code.toUpperCase()} />}
               {row.reason && <Fact label={m.reason} value={row.reason} />}
+              {row.refund && (
+                <Fact
+                  label={
+                    row.refund.kind === 'chargeback'
+                      ? refundMessages.chargebackBy
+                      : refundMessages.staffRecorded
+                  }
+                  value={refundMessages.staffRecordedBy(
+                    row.refund.by_name ?? refundMessages.origins[row.refund.origin],
+                    formatDateTime(row.refund.created_at),
+                    formatPrice(row.refund.amount),
+                  )}
+                />
+              )}
             </dl>
             <div className="review-actions">
               {row.receipt_path && (
@@ -112,6 +138,16 @@ export function ConfirmationRow({
                   onClick={() => onAction('reject')}
                 >
                   {m.reject}
+                </button>
+              )}
+              {actions.includes('refund') && (
+                <button
+                  type="button"
+                  className="button button-secondary button-danger-outline"
+                  disabled={busy}
+                  onClick={() => onAction('refund')}
+                >
+                  {refundMessages.staffAction}
                 </button>
               )}
               {actions.includes('cancel') && (

@@ -9,6 +9,8 @@ import { Sheet } from '../../ui/sheet.tsx';
 export function ReasonDialog({
   title,
   confirmLabel,
+  lead,
+  label,
   busy,
   serverError,
   onConfirm,
@@ -16,6 +18,10 @@ export function ReasonDialog({
 }: {
   title: string;
   confirmLabel: string;
+  /** What the action does, above the field. */
+  lead?: string;
+  /** The field's label (default: the reason shown to the member). */
+  label?: string;
   busy: boolean;
   serverError: string | null;
   onConfirm(reason: string): void;
@@ -44,9 +50,10 @@ export function ReasonDialog({
         <h2 id={titleId} className="review-dialog-title">
           {title}
         </h2>
+        {lead && <p className="review-dialog-lead">{lead}</p>}
         <div className={`field${shown ? ' field-invalid' : ''}`}>
           <label className="field-label" htmlFor={inputId}>
-            {m.reasonLabel}
+            {label ?? m.reasonLabel}
           </label>
           <textarea
             id={inputId}

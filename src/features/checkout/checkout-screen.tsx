@@ -41,6 +41,8 @@ import { MethodNext } from './method-next.tsx';
 import { PAYMENT_FORMS, usableMethods } from './payment-forms.ts';
 import { VoucherStep } from './voucher-step.tsx';
 import './checkout.css';
+import { refundMessages } from '../../domain/messages/refunds.ts';
+import { DEFAULT_WITHDRAWAL_DAYS } from '../../domain/refunds.ts';
 
 type Step = 1 | 2 | 3;
 
@@ -181,6 +183,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
           onFree={() => void submit(undefined).catch(() => {})}
           onNext={() => setStep(2)}
           description={tier.description}
+          withdrawalDays={event.withdrawal_days ?? DEFAULT_WITHDRAWAL_DAYS}
         />
       )}
 
@@ -220,6 +223,7 @@ function StepOne(props: {
   onFree(): void;
   onNext(): void;
   description: string | null;
+  withdrawalDays: number;
 }) {
   if (!props.open) return <FormAlert>{m.tierClosed}</FormAlert>;
   if (props.free) {
@@ -258,6 +262,10 @@ function StepOne(props: {
           </label>
         ))}
       </fieldset>
+      {/* the right of withdrawal, shown before payment */}
+      <p className="checkout-rule" data-testid="withdrawal-rule">
+        {refundMessages.rule(props.withdrawalDays)}
+      </p>
       <button type="submit" className="button button-block" disabled={!props.method}>
         {m.continue}
       </button>

@@ -22,6 +22,7 @@ import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { checkoutErrorText } from './checkout-errors.ts';
+import { PixReceiptCode } from './pix-receipt-code.tsx';
 
 // the code field (and its mask library) loads only for a pending voucher attempt, which needs the network anyway
 const VoucherForm = lazy(() => import('./pending-voucher.tsx').then((x) => ({ default: x.VoucherForm })));
@@ -44,6 +45,7 @@ export function MethodNext({
     return (
       <div className="method-next">
         <p>{m.instructions.file(key)}</p>
+        <PixReceiptCode pixKey={key} amountCents={registration.frozen_value} registration={registration} />
         <ReceiptForm confirmationId={attempt.id} />
       </div>
     );

@@ -32,7 +32,11 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
 import { CaravanTickets } from './caravan-tickets.tsx';
 import { MethodNext } from './method-next.tsx';
+import { RefundSection } from './refund-section.tsx';
 import './checkout.css';
+
+/** Money went back out: nothing more to pay on this registration. */
+const moneyBack = (status: string) => status === 'refunded' || status === 'charged_back';
 
 /** Spec §9: after cancelling, back to the events after 2 s. */
 const REDIRECT_AFTER_MS = 2000;
@@ -210,7 +214,8 @@ function RegistrationDetail({
           <TicketQr registrationId={registration.id} seq={registration.seq} />
         </section>
       )}
-      {newest && !removed && registration.status !== 'paid' && (
+      {!caravan && !removed && <RefundSection registration={registration} />}
+      {newest && !removed && registration.status !== 'paid' && !moneyBack(registration.status) && (
         <MethodNext
           registration={registration}
           attempt={newest}

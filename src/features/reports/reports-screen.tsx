@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useState } from 'react';
 import { formatDate, formatDateTime } from '../../domain/dates.ts';
 import { reportsMessages as m } from '../../domain/messages/reports.ts';
@@ -11,6 +11,8 @@ import {
   methodLabel,
   type ReportEvent,
   type ReportSummary,
+  receivedPaymentsCsv,
+  receivedPaymentsCsvName,
   regionalLabel,
   templeLabel,
   templesCsv,
@@ -25,6 +27,9 @@ import { reportSummaryQuery } from './api/report-summary.ts';
 import { downloadText } from './download.ts';
 import { LoadingMessages } from './loading-messages.tsx';
 import './reports.css';
+import { pixMessages } from '../../domain/messages/pix.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { reportPaymentsQuery } from './api/report-payments.ts';
 
 // nivo and d3 load with the charts, after the numbers are on screen
 const StatusPie = lazy(() => import('./charts.tsx').then((c) => ({ default: c.StatusPie })));
@@ -140,6 +145,23 @@ function EventReport({ eventId }: { eventId: string }) {
           <dd data-testid="count-registrations">{report.registrations}</dd>
         </div>
       </dl>
+      {report.money && (
+        <dl className="report-counts report-money" aria-label={m.moneyTitle}>
+          <div>
+            <dt>{m.received}</dt>
+            <dd data-testid="money-received">{formatMoney(report.money.received)}</dd>
+          </div>
+          <div>
+            <dt>{m.refunded}</dt>
+            <dd data-testid="money-refunded">{formatMoney(report.money.refunded)}</dd>
+          </div>
+          <div>
+            <dt>{m.net}</dt>
+            <dd data-testid="money-net">{formatMoney(report.money.net)}</dd>
+          </div>
+        </dl>
+      )}
+      <PaymentsCsvButton eventId={eventId} eventTitle={report.event.title} />
       {canPrint && (
         <p className="report-actions">
           <a
@@ -353,5 +375,37 @@ function AttendeeTable({
         </div>
       )}
     </>
+  );
+}
+
+/** The treasurer's CSV of received payments (date, code, person, method, amount, txid). */
+function PaymentsCsvButton({ eventId, eventTitle }: { eventId: string; eventTitle: string }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function download() {
+    setBusy(true);
+    setError(null);
+    try {
+      const rows = await client.fetchQuery(reportPaymentsQuery(eventId));
+      downloadText(receivedPaymentsCsv(rows), receivedPaymentsCsvName(eventTitle));
+    } catch (e) {
+      setError(failure(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="report-toolbar">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy}
+        onClick={() => void download()}
+      >
+        {pixMessages.receivedCsv}
+      </button>
+      {error && <p role="alert">{error}</p>}
+    </div>
   );
 }

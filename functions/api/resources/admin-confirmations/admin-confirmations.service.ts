@@ -6,10 +6,11 @@ import {
   type AdminConfirmationEvent,
   type AdminConfirmationFilter,
   type AdminConfirmationPage,
+  paidWithMoney,
 } from '../../../../src/domain/admin-registrations.ts';
 import { adminRegistrationsMessages } from '../../../../src/domain/messages/admin-registrations.ts';
 import { qb, run } from '../../db/kysely.ts';
-import { invalidData } from '../../lib/errors.ts';
+import { conflict, invalidData } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
 import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
@@ -111,6 +112,18 @@ export function adminConfirmationsQuery(
       ),
       'p.phone as user_phone',
       'tp.name as temple_name',
+      // money that went back out: the record, with who did it
+      sql<{
+        amount: number;
+        kind: 'refund' | 'chargeback';
+        method: 'mercadopago' | 'manual';
+        origin: 'member' | 'staff' | 'provider';
+        by_name: string | null;
+        created_at: string;
+      } | null>`(select jsonb_build_object('amount', rf.amount, 'kind', rf.kind, 'method', rf.method,
+          'origin', rf.origin, 'by_name', bp.name, 'created_at', rf.created_at)
+          from public.refunds rf left join public.profiles bp on bp.id = rf.created_by
+         where rf.confirmation_id = c.id)`.as('refund'),
     ])
     .orderBy(sortName)
     .orderBy('c.id')
@@ -164,6 +177,9 @@ export async function listAdminConfirmations(
       event: { id: r.event_id, title: r.event_title },
       tier: { id: r.tier_id, name: r.tier_name },
       caravan: r.caravan_leader === null ? null : { leader_name: r.caravan_leader },
+      refund: r.refund
+        ? { ...r.refund, amount: Number(r.refund.amount), created_at: iso(r.refund.created_at) }
+        : null,
       user: {
         id: r.user_id,
         name: r.user_name,
@@ -199,7 +215,7 @@ export async function listConfirmationEvents(db: Db): Promise<AdminConfirmationE
 export async function applyStaffDecision(
   db: Db,
   id: string,
-  action: AdminAction,
+  action: Exclude<AdminAction, 'refund'>,
   reviewerId: string,
   reason?: string,
 ) {
@@ -208,6 +224,10 @@ export async function applyStaffDecision(
     to: ADMIN_ACTION_TARGET[action],
     reason: reason ?? null,
     reviewedBy: reviewerId,
+    guard: (locked) => {
+      // the place never returns without a record of the money: 'Reembolsar' (refunds.service.ts)
+      if (action === 'cancel' && paidWithMoney(locked.confirmation)) throw conflict('PAID_NEEDS_REFUND');
+    },
   });
   return {
     id: result.confirmation.id,

@@ -8,7 +8,8 @@
  * reason in `response_data.reason`, and moves the registration with its newest attempt. A place goes
  * back to its tier (`available + 1`, limited tiers only) exactly once, when the registration leaves
  * the active set (pending/analysis/paid → rejected/canceled/expired); re-entering it (an expired PIX
- * approved late) takes a place again, or fails with TIER_UNAVAILABLE.
+ * approved late) takes a place again, or fails with TIER_UNAVAILABLE. A refund or a chargeback
+ * (paid → refunded/charged_back) gives the place back the same way.
  */
 import { sql } from 'kysely';
 import {
@@ -22,7 +23,12 @@ import { exec, qb, runOne, runOneOrNull } from '../../db/kysely.ts';
 import { rethrowPg } from '../../db/pg-errors.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { enqueueCaravanSummary, enqueueRegistrationMail, mailKindForTransition } from '../../mail/outbox.ts';
+import {
+  enqueueCaravanSummary,
+  enqueueChargebackStaffMails,
+  enqueueRegistrationMail,
+  mailKindForTransition,
+} from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import { returnPlace, takePlace } from '../tiers/places.ts';
 import { followGroupAttempt } from './caravan-attempts.ts';
@@ -56,6 +62,8 @@ export interface TransitionInput {
   responseData?: Record<string, unknown>;
   /** Checks on the locked rows before anything changes (ownership, method); throws to refuse. */
   guard?: (locked: LockedAttempt) => void;
+  /** More writes in the same transaction, after the attempt moved (e.g. the refund's record). */
+  within?: (tx: Db, locked: LockedAttempt) => Promise<void>;
 }
 
 export interface TransitionResult extends LockedAttempt {
@@ -137,6 +145,8 @@ async function transitionOne(db: Db, input: TransitionInput): Promise<Transition
           // jsonb merge of objects: earlier facts (the PIX code, the receipt) stay
           response_data: sql`coalesce(response_data, '{}'::jsonb) || ${extra}::jsonb`,
           ...(input.reviewedBy !== undefined ? { reviewed_by: input.reviewedBy } : {}),
+          // the withdrawal period counts from here (src/domain/refunds.ts)
+          ...(input.to === 'paid' ? { paid_at: sql<Date>`now()` } : {}),
         })
         .where('id', '=', confirmation.id),
     );
@@ -173,7 +183,9 @@ async function transitionOne(db: Db, input: TransitionInput): Promise<Transition
       }
     }
     // the member's e-mail about it (approved, rejected, PIX expired), sent after commit
+    await input.within?.(tx, locked);
     const mailKind = mailKindForTransition(input.to, confirmation.strategy);
+    if (input.to === 'charged_back') await enqueueChargebackStaffMails(tx, registration.id);
     if (mailKind) {
       await enqueueRegistrationMail(tx, {
         kind: mailKind,

@@ -99,6 +99,7 @@ function eventColumns(body: EventBody) {
     external_redirect: body.external_redirect ?? null,
     allowed_payment_methods: body.allowed_payment_methods,
     force_upcoming: body.force_upcoming,
+    withdrawal_days: body.withdrawal_days,
     parent_id: body.parent_id ?? null,
   };
 }
@@ -264,6 +265,7 @@ export async function duplicateEvent(
           external_redirect: source.external_redirect,
           allowed_payment_methods: source.allowed_payment_methods,
           force_upcoming: source.force_upcoming,
+          withdrawal_days: source.withdrawal_days,
           parent_id: source.parent_id,
         })
         .returning('id'),

@@ -33,6 +33,7 @@ export function selectEventDetails() {
       'e.allowed_payment_methods',
       'e.force_upcoming',
       'e.parent_id',
+      'e.withdrawal_days',
       jsonArrayFrom(
         eb
           .selectFrom('event_tags as et')

@@ -14,6 +14,7 @@ import { ApiHttpError, invalidData, unauthorized } from '../../lib/errors.ts';
 import type { Db } from '../../ports/db.ts';
 import { PaymentGatewayError, type Ports, type ProviderPayment } from '../../ports/index.ts';
 import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
+import { recordMoneyOut } from '../refunds/refunds.service.ts';
 
 export const PROVIDER = 'mercadopago';
 
@@ -41,7 +42,15 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment): Pr
       .innerJoin('registrations as r', 'r.id', 'c.registration_id')
       // a caravan's payment attempt is for the group's total
       .leftJoin('registration_groups as g', 'g.confirmation_id', 'c.id')
-      .select(['c.id', 'c.strategy', 'c.status', 'c.transaction_id', 'r.frozen_value', 'g.frozen_total'])
+      .select([
+        'c.id',
+        'c.registration_id',
+        'c.strategy',
+        'c.status',
+        'c.transaction_id',
+        'r.frozen_value',
+        'g.frozen_total',
+      ])
       .where('c.id', '=', confirmationId),
   );
   if (!attempt || (attempt.strategy !== 'mp_card' && attempt.strategy !== 'mp_pix')) {
@@ -68,16 +77,35 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment): Pr
   }
   const target = confirmationStatusForPayment(payment.status, payment.statusDetail);
   if (!target) return { outcome: 'unchanged', status: attempt.status as ConfirmationStatus };
+  const moneyOut = target === 'refunded' || target === 'charged_back';
   try {
     const result = await transitionConfirmation(db, {
       confirmationId,
       to: target,
       reason: target === 'rejected' ? mercadoPagoMessages.reasonProviderRejected : undefined,
-      responseData: { provider_status: payment.status, provider_status_detail: payment.statusDetail },
+      responseData: {
+        provider_status: payment.status,
+        provider_status_detail: payment.statusDetail,
+        ...(moneyOut
+          ? { refund_amount: frozen, refund_method: 'mercadopago', refunded_at: new Date().toISOString() }
+          : {}),
+      },
       guard: (locked) => {
         if (!providerMayMove(locked.confirmation.status, target))
           throw new NotMoved(locked.confirmation.status);
       },
+      // money back out, whoever started it (a refund the app asked for is recorded already: kept)
+      within: moneyOut
+        ? (tx) =>
+            recordMoneyOut(tx, {
+              confirmationId,
+              registrationId: attempt.registration_id,
+              amount: frozen,
+              kind: target === 'charged_back' ? 'chargeback' : 'refund',
+              method: 'mercadopago',
+              origin: 'provider',
+            })
+        : undefined,
     });
     return { outcome: 'changed', status: result.confirmation.status };
   } catch (error) {

@@ -48,6 +48,7 @@ export function myRegistrationsQuery(userId: string, registrationId?: string) {
             'e.checkin_starts_at',
             'e.checkin_ends_at',
             'e.deleted_at',
+            'e.withdrawal_days',
           ])
           .whereRef('e.id', '=', 'r.event_id'),
       ).as('event'),
@@ -69,6 +70,7 @@ export function myRegistrationsQuery(userId: string, registrationId?: string) {
             'c.created_at',
             'c.expires_at',
             'c.transaction_id',
+            'c.paid_at',
             'c.request_data',
             'c.response_data',
             'v.code as voucher_code',
@@ -116,6 +118,7 @@ function toRegistration(r: Row): MyRegistration {
       checkin_starts_at: isoOrNull(r.event!.checkin_starts_at),
       checkin_ends_at: isoOrNull(r.event!.checkin_ends_at),
       deleted_at: isoOrNull(r.event!.deleted_at),
+      withdrawal_days: Number(r.event!.withdrawal_days),
     },
     tier: {
       id: r.tier!.id,
@@ -133,6 +136,7 @@ function toRegistration(r: Row): MyRegistration {
       created_at: iso(c.created_at),
       expires_at: isoOrNull(c.expires_at),
       transaction_id: c.transaction_id,
+      paid_at: isoOrNull(c.paid_at),
       request_data: c.request_data as Record<string, unknown> | null,
       response_data: c.response_data as Record<string, unknown> | null,
       voucher_code: c.voucher_code,

@@ -12,6 +12,7 @@ import { clientAddress } from '../staff/audit.ts';
 import {
   eventBadges,
   listReportEvents,
+  receivedPayments,
   reportAttendeesJson,
   reportLocations,
   reportSummary,
@@ -52,6 +53,9 @@ export const reportsRoutes = new Hono<AppEnv>()
         'content-type': 'application/json; charset=UTF-8',
       }) as unknown as Response & TypedResponse<AttendeeRow[], 200, 'json'>;
     },
+  )
+  .get('/v1/admin/reports/payments', requireUser, reports, valid('query', reportQuerySchema), async (c) =>
+    c.json(await receivedPayments(c.get('ports').db, c.req.valid('query').event)),
   )
   .get(
     '/v1/admin/badges',

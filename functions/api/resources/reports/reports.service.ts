@@ -4,10 +4,13 @@
  * where its registrations come from, the attendees of one regional or congregation, and the badges
  * of its paid registrations. What each number means is written in src/domain/reports.ts.
  */
+
+import { pixTxid } from '../../../../src/domain/pix.ts';
 import {
   type BadgeRow,
   DELETED_REGIONAL,
   type Location,
+  type ReceivedPayment,
   type ReportEvent,
   type ReportLocations,
   type ReportSummary,
@@ -91,31 +94,43 @@ async function eventTitle(db: Db, eventId: string): Promise<string> {
  */
 export const SUMMARY_SQL = `
   with counted as materialized (
-    select r.status, p.temple_id, ${GONE} as gone, count(*)::int as cnt
+    select r.status, p.temple_id, ${GONE} as gone, count(*)::int as cnt,
+           -- money: what came in (registrations that were paid) and what went back out (refunds)
+           coalesce(sum(r.frozen_value) filter (where r.status in ('paid', 'refunded', 'charged_back')), 0)::bigint as received,
+           coalesce(sum(rf.amount), 0)::bigint as refunded
       from public.registrations r
       left join public.profiles p on p.id = r.user_id
+      left join lateral (
+        select sum(x.amount) as amount from public.refunds x where x.registration_id = r.id
+      ) rf on true
      where r.event_id = $1
      group by r.status, p.temple_id, gone
   ),
   g as materialized (
-    select c.status, c.temple_id, c.cnt, t.name, ${COUNTED_REGIONAL} as regional
+    select c.status, c.temple_id, c.cnt, c.received, c.refunded, t.name, ${COUNTED_REGIONAL} as regional
       from counted c left join public.temples t on t.id = c.temple_id
   )
   select
     (select coalesce(sum(cnt), 0)::int from g) as registrations,
     (select coalesce(sum(cnt), 0)::int from g where status = 'paid') as participants,
     (select count(distinct temple_id)::int from g where status = 'paid') as congregations,
+    (select jsonb_build_object('received', coalesce(sum(received), 0)::int,
+                               'refunded', coalesce(sum(refunded), 0)::int,
+                               'net', coalesce(sum(received) - sum(refunded), 0)::int) from g) as money,
     (select coalesce(jsonb_agg(jsonb_build_object('status', status, 'cnt', cnt) order by cnt desc, status), '[]'::jsonb)
        from (select status, sum(cnt)::int as cnt from g group by status) s) as status,
     (select coalesce(jsonb_agg(jsonb_build_object('regional', regional, 'cnt', cnt) order by cnt desc, regional), '[]'::jsonb)
        from (select regional, sum(cnt)::int as cnt from g where status = 'paid' group by regional) s) as regional,
     (select coalesce(jsonb_agg(jsonb_build_object('id', temple_id, 'name', name, 'regional', regional,
-                                                  'cnt', cnt, 'total', total)
+                                                  'cnt', cnt, 'total', total, 'received', received,
+                                                  'refunded', refunded, 'net', received - refunded)
                                order by cnt desc, total desc, name nulls last), '[]'::jsonb)
        from (select temple_id, name, regional,
                     coalesce(sum(cnt) filter (where status = 'paid'), 0)::int as cnt,
-                    sum(cnt)::int as total
-               from g where status in ('pending', 'analysis', 'paid')
+                    coalesce(sum(cnt) filter (where status in ('pending', 'analysis', 'paid')), 0)::int as total,
+                    coalesce(sum(received), 0)::int as received,
+                    coalesce(sum(refunded), 0)::int as refunded
+               from g where status in ('pending', 'analysis', 'paid', 'refunded', 'charged_back')
               group by temple_id, name, regional) s) as temples`;
 
 /** GET /v1/admin/reports?event=: the counts, the pie (by status), the bar (paid by regional), the table. */
@@ -266,4 +281,49 @@ export async function eventBadges(
     [eventId],
   );
   return { event: { id: eventId, title }, badges: rows.map((r) => ({ ...r, seq: r.seq.trim() })) };
+}
+
+/**
+ * GET /v1/admin/reports/payments?event=: the payments received for an event, for the treasurer's
+ * reconciliation with the bank statement: every attempt that was paid (still paid, refunded since,
+ * or charged back), oldest first, with the transaction id the statement shows (Mercado Pago's
+ * payment id; for a receipt PIX, the BR Code's txid — src/domain/pix.ts) and any money that went back.
+ */
+export async function receivedPayments(db: Db, eventId: string): Promise<ReceivedPayment[]> {
+  await eventTitle(db, eventId);
+  const rows = await db.query<{
+    paid_at: Date | string;
+    registration_id: string;
+    seq: string;
+    name: string;
+    strategy: string;
+    amount: number;
+    transaction_id: string | null;
+    status: string;
+    refunded: number;
+  }>(
+    `select coalesce(c.paid_at, c.updated_at) as paid_at, r.id as registration_id, trim(r.seq) as seq,
+            coalesce(r.guest_name, p.name, '') as name, c.strategy, r.frozen_value as amount,
+            c.transaction_id, c.status, coalesce(rf.amount, 0)::int as refunded
+       from public.registration_confirmations c
+       join public.registrations r on r.id = c.registration_id
+       left join public.profiles p on p.id = r.user_id
+       left join public.refunds rf on rf.confirmation_id = c.id
+      where r.event_id = $1 and c.status in ('paid', 'refunded', 'charged_back')
+        and c.strategy not in ('voucher', 'open')
+      order by 1, r.id
+      limit ${ATTENDEES_MAX_ROWS}`,
+    [eventId],
+  );
+  return rows.map((r) => ({
+    paid_at: iso(r.paid_at),
+    registration_code: r.seq,
+    name: r.name,
+    strategy: r.strategy as ReceivedPayment['strategy'],
+    amount: Number(r.amount),
+    transaction_id:
+      r.strategy === 'file' ? pixTxid({ id: r.registration_id, seq: r.seq }) : (r.transaction_id ?? ''),
+    status: r.status as ReceivedPayment['status'],
+    refunded: Number(r.refunded),
+  }));
 }

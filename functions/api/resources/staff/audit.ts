@@ -13,6 +13,7 @@ export type AuditAction =
   | 'password.reset'
   | 'profile.update'
   | 'registration.create'
+  | 'registration.refund'
   // staff reads of a person's data
   | 'person.view'
   | 'person.search'

@@ -77,6 +77,7 @@ async function review({ id, action, reason }: ReviewInput) {
   const param = { id };
   if (action === 'approve') return unwrap(attempt.approve.$post({ param }));
   if (action === 'reject') return unwrap(attempt.reject.$post({ param, json: { reason: reason ?? '' } }));
+  if (action === 'refund') return unwrap(attempt.refund.$post({ param, json: { reason: reason ?? '' } }));
   return unwrap(attempt.cancel.$post({ param, json: { reason: reason ?? '' } }));
 }
 
