@@ -7,7 +7,7 @@
  * and fires N concurrent anonymous GETs of one event's detail (GET /functions/v1/api/v1/events/:id,
  * no token, gzip accepted, as a browser asks) over HTTP, then N more with the ETag of the first
  * answer in If-None-Match (a browser or CDN revalidating). Prints answers by status, p50 / p95 / max
- * latency and the wall time of each wave. Without a CDN in front every request reaches the host, so
+ * latency, the wall time and the CPU time of each wave. Without a CDN in front every request reaches the host, so
  * these are the worst case: what the origin answers when the CDN has to ask it.
  *
  * Exit 1 when a wave has an answer that is not 200 (first wave) or 304 (revalidation).
@@ -46,12 +46,15 @@ interface Wave {
   statuses: Map<number, number>;
   latencies: number[];
   wall: number;
+  /** CPU time this process (host and client, zlib's threads too) used during the wave */
+  cpu: number;
 }
 
 async function wave(url: string, headers: Record<string, string>): Promise<Wave> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const started = performance.now();
+  const cpuAt = process.cpuUsage();
   await Promise.all(
     Array.from({ length: N }, async () => {
       const at = performance.now();
@@ -65,8 +68,10 @@ async function wave(url: string, headers: Record<string, string>): Promise<Wave>
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }),
   );
+  const wall = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpuAt);
   latencies.sort((a, b) => a - b);
-  return { statuses, latencies, wall: performance.now() - started };
+  return { statuses, latencies, wall, cpu: (user + system) / 1000 };
 }
 
 function report(name: string, w: Wave) {
@@ -77,6 +82,7 @@ function report(name: string, w: Wave) {
     `    latency  p50 ${ms(pct(w.latencies, 50))}, p95 ${ms(pct(w.latencies, 95))}, max ${ms(w.latencies.at(-1)!)}`,
   );
   console.log(`    wall     ${ms(w.wall)} (${((N / w.wall) * 1000).toFixed(0)} requests/s)`);
+  console.log(`    cpu      ${ms(w.cpu)} (this process; less load-sensitive than the times)`);
 }
 
 const cluster = await startPostgres();
