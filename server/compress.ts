@@ -18,17 +18,19 @@ const KEPT = 64;
  * while it runs wait for it. The oldest entries are dropped past `KEPT`.
  */
 export function createJsonCompression() {
-  const encoded = new Map<string, Promise<Uint8Array>>();
+  const encoded = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
-  function keep(key: string, raw: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
-    const hit = encoded.get(key);
-    if (hit) {
-      // most recently used goes last, so the first key is the one to drop
+  /** The kept bytes for `key`, now the most recently used (the first key is the one dropped). */
+  function kept(key: string): Promise<Uint8Array<ArrayBuffer>> | undefined {
+    const bytes = encoded.get(key);
+    if (bytes) {
       encoded.delete(key);
-      encoded.set(key, hit);
-      return hit;
+      encoded.set(key, bytes);
     }
-    const bytes = compress(raw, encoding);
+    return bytes;
+  }
+
+  function keep(key: string, bytes: Promise<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
     encoded.set(key, bytes);
     bytes.catch(() => encoded.delete(key)); // a failed compression is not kept
     if (encoded.size > KEPT) encoded.delete(encoded.keys().next().value!);
@@ -42,17 +44,27 @@ export function createJsonCompression() {
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     const headers = new Headers(res.headers);
     headers.append('vary', 'Accept-Encoding');
-    const raw = new Uint8Array(await res.arrayBuffer());
-    if (!encoding || raw.byteLength < 1024) return new Response(raw, { status: res.status, headers });
     const tag = res.status === 200 ? res.headers.get('etag') : null;
-    const body = tag ? await keep(`${encoding} ${tag}`, raw, encoding) : await compress(raw, encoding);
-    headers.set('content-encoding', encoding);
+    const key = encoding && tag ? `${encoding} ${tag}` : null;
+    const hit = key ? kept(key) : undefined;
+    let body: Uint8Array<ArrayBuffer>;
+    if (hit) {
+      // the JSON is not even read (only bodies of ≥ 1 KiB are kept)
+      void res.body.cancel();
+      body = await hit;
+    } else {
+      const raw = new Uint8Array(await res.arrayBuffer());
+      if (!encoding || raw.byteLength < 1024) return new Response(raw, { status: res.status, headers });
+      // another request may have started the compression while this one read the JSON
+      body = await (key ? (kept(key) ?? keep(key, compress(raw, encoding))) : compress(raw, encoding));
+    }
+    headers.set('content-encoding', encoding!);
     headers.set('content-length', String(body.byteLength));
     return new Response(body, { status: res.status, headers });
   };
 }
 
-async function compress(raw: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
+async function compress(raw: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
   const body =
     encoding === 'br'
       ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
