@@ -61,7 +61,8 @@ function respond(answer: Answer, ifNoneMatch: string | undefined): Response {
  * Without a CDN (or when its copy expires at once everywhere) a crowd asks the function for the
  * same page at the same moment: an anonymous read that finds the same URL already being read joins
  * that read instead of querying again (one query, one JSON, one hash for all of them). The answer is
- * then at most one query's duration older than the request, as it would be from a CDN.
+ * then at most one query's duration older than the request, as it would be from a CDN. The local
+ * host compresses it once per ETag and encoding (server/compress.ts), as the edge does deployed.
  */
 export const publicRead: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.header('authorization') !== undefined) {
