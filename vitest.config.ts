@@ -1,23 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// Vitest 5's failure summary calls Map.groupBy, which Node 20 lacks (Node 21+); the config runs in
-// the main process, so this keeps failures readable on the Node 20 machines.
-if (!('groupBy' in Map)) {
-  Object.defineProperty(Map, 'groupBy', {
-    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
-      const groups = new Map<K, V[]>();
-      let index = 0;
-      for (const item of items) {
-        const k = key(item, index++);
-        const group = groups.get(k);
-        if (group) group.push(item);
-        else groups.set(k, [item]);
-      }
-      return groups;
-    },
-  });
-}
-
 /**
  * Three projects, each its own stage of `npm test`:
  * - unit: the browser's code and the shared domain (src/: domain, lib, data, ui, features' pure

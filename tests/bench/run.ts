@@ -15,7 +15,7 @@
  *    fresh profile (first visit): the JS that ARRIVED before the largest contentful paint (resource
  *    timing responseEnd ≤ LCP; each file's size gzip -9 from the build), all JS the page fetched
  *    within 8 s, LCP and CLS (session windows). Median of the runs.
- * 4. Lighthouse 13.5 mobile (its default simulated throttling): performance and accessibility,
+ * 4. Lighthouse 12.8 mobile (its default simulated throttling): performance and accessibility,
  *    median of the runs, on both pages.
  * 5. Offline (tests/bench/offline.ts): precached bytes per audience from Cache Storage, and the
  *    door's readiness on Slow 4G with a 1,000-person roster.
@@ -351,7 +351,7 @@ try {
       const perf = median(lh.map((r) => r.performance));
       const a11y = median(lh.map((r) => r.accessibility));
       console.log(
-        `  Lighthouse 13.5 mobile, median of ${RUNS}: performance ${perf} (${lh.map((r) => r.performance).join(', ')}) · accessibility ${a11y} · LCP ${Math.round(median(lh.map((r) => r.lcp)))} ms · CLS ${median(lh.map((r) => r.cls)).toFixed(3)}`,
+        `  Lighthouse 12.8 mobile, median of ${RUNS}: performance ${perf} (${lh.map((r) => r.performance).join(', ')}) · accessibility ${a11y} · LCP ${Math.round(median(lh.map((r) => r.lcp)))} ms · CLS ${median(lh.map((r) => r.cls)).toFixed(3)}`,
       );
       for (const r of lh)
         console.log(
