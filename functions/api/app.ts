@@ -25,6 +25,7 @@ import { healthRoutes } from './resources/health/health.routes.ts';
 import { mailRoutes } from './resources/mail/mail.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { privacyRoutes } from './resources/privacy/privacy.routes.ts';
+import { questionsRoutes } from './resources/questions/questions.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { reportsRoutes } from './resources/reports/reports.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
@@ -115,6 +116,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', mercadoPagoRoutes)
     .route('/', mailRoutes)
     .route('/', privacyRoutes)
+    .route('/', questionsRoutes)
     .route('/', adminConfirmationsRoutes)
     .route('/', checkinsRoutes)
     .route('/', reportsRoutes)

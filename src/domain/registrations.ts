@@ -274,6 +274,8 @@ export const checkoutBodySchema = v.object({
   paymentMethod: v.optional(v.pipe(v.string(), v.maxLength(32))),
   tierId: uuid,
   transactionData: v.optional(v.record(v.string(), v.unknown())),
+  /** answers to the event's questions by question id, checked by src/domain/questions.ts's rules */
+  answers: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
 });
 export type CheckoutBody = v.InferOutput<typeof checkoutBodySchema>;
 

@@ -133,6 +133,8 @@ export const singlePageSignupSchema = v.object({
   ),
   /** 'Atualizar templo': an existing person's congregation becomes temple_id */
   update_temple: v.optional(v.boolean(), false),
+  /** answers to the event's questions (the same rules as the member's checkout) */
+  answers: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
 });
 export type SinglePageSignupBody = v.InferOutput<typeof singlePageSignupSchema>;
 export type SinglePageSignupInput = v.InferInput<typeof singlePageSignupSchema>;

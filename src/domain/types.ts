@@ -133,6 +133,7 @@ export const PERMISSIONS = [
   'create_user',
   'reports',
   'checkin',
+  'read_sensitive',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -46,6 +46,8 @@ const TABLES: Record<string, Reads> = {
   audit_log: { anon: null, a: null },
   registration_groups: { anon: null, a: null },
   consents: { anon: null, a: 1 },
+  event_questions: { anon: null, a: null },
+  registration_answers: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */

@@ -116,6 +116,23 @@ export interface EventFiles {
   path: string;
 }
 
+/** public.event_questions */
+export interface EventQuestions {
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  event_id: string;
+  help: string | null;
+  id: Generated<string>;
+  kind: 'short_text' | 'long_text' | 'one_choice' | 'many_choices' | 'yes_no' | 'date';
+  label: string;
+  on_badge: Generated<boolean>;
+  options: Generated<Jsonb>;
+  order: Generated<number>;
+  required: Generated<boolean>;
+  sensitive: Generated<boolean>;
+  tier_id: string | null;
+}
+
 /** public.event_roster_keys */
 export interface EventRosterKeys {
   created_at: Generated<Timestamp>;
@@ -239,6 +256,14 @@ export interface Profiles {
   updated_at: Generated<Timestamp>;
 }
 
+/** public.registration_answers */
+export interface RegistrationAnswers {
+  question_id: string;
+  registration_id: string;
+  updated_at: Generated<Timestamp>;
+  value: Jsonb;
+}
+
 /** public.registration_confirmations */
 export interface RegistrationConfirmations {
   created_at: Generated<Timestamp>;
@@ -293,7 +318,8 @@ export interface RolePermissions {
     | 'write_confirmations'
     | 'create_user'
     | 'reports'
-    | 'checkin';
+    | 'checkin'
+    | 'read_sensitive';
   role: string;
 }
 
@@ -373,6 +399,7 @@ export interface Database {
   checkins: Checkins;
   consents: Consents;
   event_files: EventFiles;
+  event_questions: EventQuestions;
   event_roster_keys: EventRosterKeys;
   event_speakers: EventSpeakers;
   event_tags: EventTags;
@@ -382,6 +409,7 @@ export interface Database {
   payment_events: PaymentEvents;
   pricing_tiers: PricingTiers;
   profiles: Profiles;
+  registration_answers: RegistrationAnswers;
   registration_confirmations: RegistrationConfirmations;
   registration_groups: RegistrationGroups;
   registrations: Registrations;
@@ -420,6 +448,15 @@ export type ConstraintName =
   | 'event_files_name_check'
   | 'event_files_path_key'
   | 'event_files_pkey'
+  | 'event_questions_event_id_fkey'
+  | 'event_questions_help_check'
+  | 'event_questions_kind_check'
+  | 'event_questions_label_check'
+  | 'event_questions_one_badge_idx'
+  | 'event_questions_options_check'
+  | 'event_questions_pkey'
+  | 'event_questions_sensitive_not_on_badge'
+  | 'event_questions_tier_id_fkey'
   | 'event_roster_keys_event_id_fkey'
   | 'event_roster_keys_pkey'
   | 'event_speakers_event_id_fkey'
@@ -465,6 +502,9 @@ export type ConstraintName =
   | 'profiles_phone_check'
   | 'profiles_pkey'
   | 'profiles_temple_id_fkey'
+  | 'registration_answers_pkey'
+  | 'registration_answers_question_id_fkey'
+  | 'registration_answers_registration_id_fkey'
   | 'registration_confirmations_pkey'
   | 'registration_confirmations_registration_id_fkey'
   | 'registration_confirmations_reviewed_by_fkey'

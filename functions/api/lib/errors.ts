@@ -5,6 +5,7 @@ import { caravanApiErrors } from '../../../src/domain/messages/caravans.ts';
 import { checkoutApiErrors } from '../../../src/domain/messages/checkout.ts';
 import { editorApiErrors } from '../../../src/domain/messages/editor.ts';
 import { privacyApiErrors } from '../../../src/domain/messages/privacy.ts';
+import { questionApiErrors } from '../../../src/domain/messages/questions.ts';
 import { staffApiErrors } from '../../../src/domain/messages/staff.ts';
 import { type ApiErrorCode, apiErrors } from '../../../src/domain/messages.ts';
 import type { ApiError } from '../../../src/domain/types.ts';
@@ -17,6 +18,7 @@ export const errorMessages: Record<ApiErrorCode, string> = {
   ...checkoutApiErrors,
   ...editorApiErrors,
   ...privacyApiErrors,
+  ...questionApiErrors,
   ...staffApiErrors,
 };
 
