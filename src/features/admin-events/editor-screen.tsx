@@ -27,6 +27,7 @@ import { CheckboxGroup, RadioGroup, SelectField, TextAreaField } from './compone
 import { FilesPanel } from './components/files-panel.tsx';
 import { ImageField } from './components/image-field.tsx';
 import { SpeakerPicker, TagPicker, VenuePicker } from './components/pickers.tsx';
+import { QuestionsPanel } from './components/questions-panel.tsx';
 import { TiersPanel } from './components/tiers-panel.tsx';
 import { VouchersPanel } from './components/vouchers-panel.tsx';
 import './admin-events.css';
@@ -72,6 +73,7 @@ function ExistingEvent({ id, backToEvent }: { id: string; backToEvent: boolean }
     <>
       <EventForm key={id} event={data} backToEvent={backToEvent} />
       <TiersPanel eventId={id} tiers={data.pricing_tiers} />
+      <QuestionsPanel eventId={id} tiers={data.pricing_tiers} />
       <FilesPanel eventId={id} files={data.files} />
       <VouchersPanel eventId={id} tiers={data.pricing_tiers} />
     </>

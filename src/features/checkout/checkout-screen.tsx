@@ -6,8 +6,10 @@
  * checkout error is a top negative notice, and the card and voucher steps also keep it on their
  * form; the submitting flag clears after any error.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
+import { eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { useEvent } from '../../data/events/use-events.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
@@ -25,6 +27,7 @@ import {
   offeredMethods,
   statusLabel,
 } from '../../domain/registrations.ts';
+import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import { pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
@@ -32,6 +35,7 @@ import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
 import { checkoutErrorText } from './checkout-errors.ts';
 import { MethodNext } from './method-next.tsx';
@@ -49,6 +53,9 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registrationId, setRegistrationId] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const allQuestions = useQuery(eventQuestionsQuery(eventId));
   const navigate = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
@@ -71,6 +78,13 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const methods = usableMethods(offeredMethods(event, tier));
   const display = tierDisplay(tier, new Date());
   const existing = registrationId ? undefined : currentRegistration(registrations, eventId);
+  const questions = questionsForTier(allQuestions.data ?? [], tierId);
+  /** The event's questions answered as the API's rules want; otherwise each message beside its field. */
+  const answersOk = () => {
+    const errors = answersErrors(questions, answers);
+    setAnswerErrors(errors);
+    return Object.keys(errors).length === 0;
+  };
 
   async function submit(chosen: PaymentMethod | undefined, transactionData?: Record<string, unknown>) {
     if (submitting) return;
@@ -80,6 +94,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         tierId,
         ...(chosen ? { paymentMethod: chosen } : {}),
         ...(transactionData ? { transactionData } : {}),
+        ...(questions.length ? { answers } : {}),
       });
       setRegistrationId(item.registration_id);
       setStep(3);
@@ -144,6 +159,10 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         </div>
       )}
 
+      {step === 1 && !existing && display.open && (
+        <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
+      )}
+
       {step === 1 && !existing && (
         <StepOne
           free={free}
@@ -152,8 +171,8 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
           method={method}
           onMethod={setMethod}
           submitting={submitting}
-          onFree={() => void submit(undefined).catch(() => {})}
-          onNext={() => setStep(2)}
+          onFree={() => answersOk() && void submit(undefined).catch(() => {})}
+          onNext={() => answersOk() && setStep(2)}
           description={tier.description}
         />
       )}
