@@ -12,6 +12,7 @@ import { checkoutMessages } from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { formatManualCode, statusLabel } from '../../domain/registrations.ts';
 import { formatPhone } from '../../domain/validation.ts';
+import { RegistrationAnswers } from './registration-answers.tsx';
 
 const badgeLabel = statusLabel;
 const methodNames: Record<string, string> = checkoutMessages.methodNames;
@@ -85,6 +86,7 @@ export function ConfirmationRow({
               {row.voucher_code && <Fact label={m.voucher} value={row.voucher_code.toUpperCase()} />}
               {row.reason && <Fact label={m.reason} value={row.reason} />}
             </dl>
+            <RegistrationAnswers registrationId={row.registration.id} canWrite={canWrite} />
             <div className="review-actions">
               {row.receipt_path && (
                 <button type="button" className="button button-secondary" onClick={onOpenReceipt}>

@@ -5,6 +5,7 @@ import { badgeMessages as m } from '../../domain/messages/reports.ts';
 import { badgeQrContent, badgeSheets } from '../../domain/reports.ts';
 import { ApiFailure } from '../../lib/api-fetch.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { answerText } from '../../domain/questions.ts';
 import { badgeEventsQuery } from './api/badge-events.ts';
 import { eventBadgesQuery } from './api/event-badges.ts';
 import { BadgeCard, qrsDrawn } from './badge-card.tsx';
@@ -116,6 +117,11 @@ function Sheets({ eventId }: { eventId: string }) {
                 temple={b.temple_name}
                 qr={badgeQrContent(b.registration_id)!}
                 caption={badges.data.event.title}
+                answer={
+                  b.badge_answer
+                    ? `${b.badge_answer.label}: ${answerText(b.badge_answer.kind, b.badge_answer.value)}`
+                    : undefined
+                }
               />
             ))}
           </section>

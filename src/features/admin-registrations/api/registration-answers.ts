@@ -1,0 +1,25 @@
+/** A registration's answers as staff see them (sensitive ones with read_sensitive) and staff's edit. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Answers } from '../../../domain/questions.ts';
+import { apiClient, unwrap } from '../../../lib/api.ts';
+
+const key = (registrationId: string) => ['admin-registration-answers', registrationId] as const;
+
+export function useRegistrationAnswers(registrationId: string) {
+  return useQuery({
+    queryKey: key(registrationId),
+    queryFn: () =>
+      unwrap(apiClient().v1.admin.registrations[':id'].answers.$get({ param: { id: registrationId } })),
+  });
+}
+
+export function useSaveRegistrationAnswers(registrationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: Answers) =>
+      unwrap(
+        apiClient().v1.admin.registrations[':id'].answers.$put({ param: { id: registrationId }, json: { answers } }),
+      ),
+    onSuccess: (answer) => client.setQueryData(key(registrationId), answer),
+  });
+}
