@@ -72,17 +72,20 @@ function AnswerField({
         <legend className="field-label">{label}</legend>
         {options.map((o) => (
           <label key={o.value} className="answer-choice">
-            {many ? (
-              <input
-                type="checkbox"
-                checked={chosen.includes(o.value)}
-                onChange={(e) =>
-                  onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((x) => x !== o.value))
-                }
-              />
-            ) : (
-              <input type="radio" name={id} checked={text === o.value} onChange={() => onChange(o.value)} />
-            )}
+            <input
+              type={many ? 'checkbox' : 'radio'}
+              name={id}
+              checked={many ? chosen.includes(o.value) : text === o.value}
+              onChange={(e) =>
+                onChange(
+                  many
+                    ? e.target.checked
+                      ? [...chosen, o.value]
+                      : chosen.filter((x) => x !== o.value)
+                    : o.value,
+                )
+              }
+            />
             {o.label}
           </label>
         ))}

@@ -12,7 +12,13 @@ import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRegistrationAnswers, useSaveRegistrationAnswers } from './api/registration-answers.ts';
 
-export function RegistrationAnswers({ registrationId, canWrite }: { registrationId: string; canWrite: boolean }) {
+export function RegistrationAnswers({
+  registrationId,
+  canWrite,
+}: {
+  registrationId: string;
+  canWrite: boolean;
+}) {
   const { data } = useRegistrationAnswers(registrationId);
   const save = useSaveRegistrationAnswers(registrationId);
   const [editing, setEditing] = useState<Answers | null>(null);
@@ -44,7 +50,13 @@ export function RegistrationAnswers({ registrationId, canWrite }: { registration
         }}
       >
         {failure && <FormAlert>{failure}</FormAlert>}
-        <AnswerFields questions={visible} answers={editing} errors={errors} onChange={setEditing} title={t.answersTitle} />
+        <AnswerFields
+          questions={visible}
+          answers={editing}
+          errors={errors}
+          onChange={setEditing}
+          title={t.answersTitle}
+        />
         <button type="submit" className="button" disabled={save.isPending}>
           {t.saveAnswers}
         </button>{' '}
@@ -70,7 +82,11 @@ export function RegistrationAnswers({ registrationId, canWrite }: { registration
         ))}
       </dl>
       {canWrite && (
-        <button type="button" className="button button-secondary" onClick={() => setEditing({ ...data.answers })}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setEditing({ ...data.answers })}
+        >
           {t.editAnswers}
         </button>
       )}

@@ -7,13 +7,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
+import { eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { templesQuery } from '../../data/temples-query.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
 import { formatPrice } from '../../domain/money.ts';
+import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import { formatVoucher } from '../../domain/registrations.ts';
 import { singlePageSignupSchema } from '../../domain/staff.ts';
 import { emailSchema } from '../../domain/validation.ts';
+import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -47,6 +50,11 @@ export function SignupScreen() {
   const [updateTemple, setUpdateTemple] = useState(false);
   const [voucher, setVoucher] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  // the event's questions, answered for the person (README 'Registration questions')
+  const allQuestions = useQuery({ ...eventQuestionsQuery(eventId), enabled: Boolean(eventId) });
+  const questions = tierId ? questionsForTier(allQuestions.data ?? [], tierId) : [];
   const checkedEmail = useCheckedEmail(email);
   const lookup = useQuery(lookupQuery(checkedEmail));
   const person = checkedEmail && lookup.data ? lookup.data : null;
@@ -70,18 +78,23 @@ export function SignupScreen() {
       voucher,
       name: person?.exists ? '' : name,
       update_temple: templeChanged && updateTemple,
+      ...(questions.length ? { answers } : {}),
     };
     const parsed = v.safeParse(singlePageSignupSchema, input);
     if (!parsed.success) {
       setError(parsed.issues[0]?.message ?? 'Dados inválidos');
       return;
     }
+    const found = answersErrors(questions, answers);
+    setAnswerErrors(found);
+    if (Object.keys(found).length > 0) return;
     create.mutate(input, {
       onSuccess: () => {
         notify('positive', m.signupDone, 3);
         setEmail('');
         setName('');
         setVoucher('');
+        setAnswers({});
         setUpdateTemple(false);
       },
       onError: (failure) => {
@@ -155,6 +168,7 @@ export function SignupScreen() {
             </option>
           ))}
         </SelectField>
+        <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
         <SelectField
           id="signup-temple"
           label={m.signupTemple}

@@ -166,7 +166,9 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
               questions={questions}
               answers={r.answers}
               errors={answerErrors[r.key]}
-              onChange={(answers) => setRows((list) => list.map((x) => (x.key === r.key ? { ...x, answers } : x)))}
+              onChange={(answers) =>
+                setRows((list) => list.map((x) => (x.key === r.key ? { ...x, answers } : x)))
+              }
             />
             {rows.length > CARAVAN_MIN && (
               <button

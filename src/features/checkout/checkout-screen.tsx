@@ -9,8 +9,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
-import { eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { useEvent } from '../../data/events/use-events.ts';
+import { eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
@@ -21,21 +21,21 @@ import {
   myRegistrationsMessages,
 } from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
+import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import {
   currentRegistration,
   hasValidTicket,
   offeredMethods,
   statusLabel,
 } from '../../domain/registrations.ts';
-import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import { pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
+import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
 import { checkoutErrorText } from './checkout-errors.ts';
 import { MethodNext } from './method-next.tsx';

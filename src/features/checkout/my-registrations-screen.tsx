@@ -31,6 +31,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
 import { CaravanTickets } from './caravan-tickets.tsx';
 import { MethodNext } from './method-next.tsx';
+import { MyAnswers } from './my-answers.tsx';
 import './checkout.css';
 
 /** Spec §9: after cancelling, back to the events after 2 s. */
@@ -217,6 +218,7 @@ function RegistrationDetail({
           }
         />
       )}
+      {!removed && <MyAnswers registrationId={registration.id} />}
       <ol className="attempts">
         {numberedAttempts(registration.confirmations).map(({ attempt, number }) => (
           <Attempt key={attempt.id} attempt={attempt} number={number} />

@@ -116,7 +116,13 @@ export function RegionalBar({ rows }: { rows: readonly RegionalCount[] }) {
 }
 
 /** One registration question's answers counted (choices, yes/no): a bar per option, like the regional bar. */
-export function AnswerBar({ title, rows }: { title: string; rows: readonly { option: string; cnt: number }[] }) {
+export function AnswerBar({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: readonly { option: string; cnt: number }[];
+}) {
   const data = rows.map((r) => ({ opcao: r.option, respostas: r.cnt }));
   const drawn = [...data].reverse();
   return (

@@ -338,7 +338,9 @@ function AttendeeTable({
           type="button"
           className="button"
           disabled={rows.length === 0}
-          onClick={() => downloadText(attendeesCsv(rows, questions), attendeesCsvName(locationName, eventTitle))}
+          onClick={() =>
+            downloadText(attendeesCsv(rows, questions), attendeesCsvName(locationName, eventTitle))
+          }
         >
           {m.downloadAttendees}
         </button>

@@ -113,7 +113,13 @@ function QuestionForm({
         ))}
       </SelectField>
       {hasOptions(kind) && (
-        <TextAreaField label={t.options} value={options} onChange={setOptions} error={errors.options} rows={4} />
+        <TextAreaField
+          label={t.options}
+          value={options}
+          onChange={setOptions}
+          error={errors.options}
+          rows={4}
+        />
       )}
       <TextAreaField label={t.help} value={help} onChange={setHelp} rows={2} />
       {tiers.length > 1 && (
@@ -225,7 +231,11 @@ export function QuestionsPanel({ eventId, tiers }: { eventId: string; tiers: Pri
       <button type="button" className="button button-secondary" onClick={() => setEditing('new')}>
         {t.add}
       </button>
-      <Dialog open={editing !== null} title={editing === 'new' ? t.add : t.edit} onClose={() => setEditing(null)}>
+      <Dialog
+        open={editing !== null}
+        title={editing === 'new' ? t.add : t.edit}
+        onClose={() => setEditing(null)}
+      >
         {editing !== null && (
           <QuestionForm
             eventId={eventId}

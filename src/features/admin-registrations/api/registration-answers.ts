@@ -18,7 +18,10 @@ export function useSaveRegistrationAnswers(registrationId: string) {
   return useMutation({
     mutationFn: (answers: Answers) =>
       unwrap(
-        apiClient().v1.admin.registrations[':id'].answers.$put({ param: { id: registrationId }, json: { answers } }),
+        apiClient().v1.admin.registrations[':id'].answers.$put({
+          param: { id: registrationId },
+          json: { answers },
+        }),
       ),
     onSuccess: (answer) => client.setQueryData(key(registrationId), answer),
   });
