@@ -21,6 +21,7 @@ import { eventsAdminRoutes } from './resources/events/events-admin.routes.ts';
 import { adminFilesRoutes } from './resources/files/admin-files.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { geocodeRoutes } from './resources/geocode/geocode.routes.ts';
+import { guardiansRoutes } from './resources/guardians/guardians.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { mailRoutes } from './resources/mail/mail.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
@@ -117,6 +118,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', mailRoutes)
     .route('/', privacyRoutes)
     .route('/', questionsRoutes)
+    .route('/', guardiansRoutes)
     .route('/', adminConfirmationsRoutes)
     .route('/', checkinsRoutes)
     .route('/', reportsRoutes)

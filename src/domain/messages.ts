@@ -7,6 +7,7 @@ import type { authApiErrors } from './messages/auth.ts';
 import type { caravanApiErrors } from './messages/caravans.ts';
 import type { checkoutApiErrors } from './messages/checkout.ts';
 import type { editorApiErrors } from './messages/editor.ts';
+import type { minorApiErrors } from './messages/minors.ts';
 import type { privacyApiErrors } from './messages/privacy.ts';
 import type { questionApiErrors } from './messages/questions.ts';
 import type { staffApiErrors } from './messages/staff.ts';
@@ -33,6 +34,7 @@ export type ApiErrorCode =
   | keyof typeof caravanApiErrors
   | keyof typeof checkoutApiErrors
   | keyof typeof editorApiErrors
+  | keyof typeof minorApiErrors
   | keyof typeof privacyApiErrors
   | keyof typeof questionApiErrors
   | keyof typeof staffApiErrors;

@@ -55,3 +55,41 @@ insert into public.role_permissions (role, permission) values
   ('admin', 'read_sensitive'),
   ('secretaria', 'read_sensitive')
 on conflict do nothing;
+
+-- ───────────────────────────── minors and their guardian's consent ─────────────────────────────
+-- LGPD art. 14: a child's data needs a parent's or guardian's specific consent. The profile and a
+-- caravan person carry a birth date; an event may set a minimum age and may require the guardian's
+-- consent under 18 (age on the event's day, São Paulo).
+alter table public.profiles add column birth_date date
+  check (birth_date is null or birth_date between date '1900-01-01' and date '2100-01-01');
+alter table public.registrations add column guest_birth_date date
+  check (guest_birth_date is null or guest_birth_date between date '1900-01-01' and date '2100-01-01');
+alter table public.events
+  add column min_age integer check (min_age is null or min_age between 0 and 120),
+  add column guardian_consent boolean not null default false;
+
+-- One consent per registration of a minor: 'pending' until the guardian opens the e-mailed link
+-- and authorizes or refuses; staff may record a paper authorization. The ticket is valid at the
+-- door only once authorized. The token is kept as its SHA-256 (the link carries the token).
+create table public.guardian_consents (
+  registration_id uuid primary key references public.registrations (id) on delete cascade,
+  guardian_name text not null check (length(btrim(guardian_name)) between 3 and 120),
+  guardian_cpf text not null check (guardian_cpf ~ '^[0-9]{11}$'),
+  guardian_email text not null check (length(guardian_email) between 3 and 254),
+  token_hash text not null unique,
+  state text not null default 'pending' check (state in ('pending', 'authorized', 'refused')),
+  -- 'link' (the guardian, from the e-mail) or 'paper' (recorded by staff)
+  decided_by text check (decided_by is null or decided_by in ('link', 'paper')),
+  decided_by_staff uuid references auth.users (id) on delete set null,
+  decided_at timestamptz,
+  created_at timestamptz not null default now()
+);
+alter table public.guardian_consents enable row level security;
+revoke all on public.guardian_consents from anon, authenticated;
+grant all on public.guardian_consents to service_role;
+
+alter table public.mail_outbox drop constraint mail_outbox_kind_check;
+alter table public.mail_outbox add constraint mail_outbox_kind_check check (kind in (
+  'registration_confirmed', 'payment_approved', 'payment_rejected', 'pix_expired', 'event_removed',
+  'account_deleted', 'guardian_consent'
+));

@@ -48,6 +48,7 @@ const TABLES: Record<string, Reads> = {
   consents: { anon: null, a: 1 },
   event_questions: { anon: null, a: null },
   registration_answers: { anon: null, a: null },
+  guardian_consents: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */

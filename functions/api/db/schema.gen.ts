@@ -174,13 +174,29 @@ export interface Events {
   details: string | null;
   external_redirect: string | null;
   force_upcoming: Generated<boolean>;
+  guardian_consent: Generated<boolean>;
   id: Generated<string>;
   image: string | null;
+  min_age: number | null;
   parent_id: string | null;
   registration_policy: Generated<'open' | 'allows' | 'requires'>;
   starts_at: Timestamp;
   title: string;
   updated_at: Generated<Timestamp>;
+}
+
+/** public.guardian_consents */
+export interface GuardianConsents {
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decided_by_staff: string | null;
+  guardian_cpf: string;
+  guardian_email: string;
+  guardian_name: string;
+  registration_id: string;
+  state: Generated<'pending' | 'authorized' | 'refused'>;
+  token_hash: string;
 }
 
 /** public.mail_outbox */
@@ -196,7 +212,8 @@ export interface MailOutbox {
     | 'payment_rejected'
     | 'pix_expired'
     | 'event_removed'
-    | 'account_deleted';
+    | 'account_deleted'
+    | 'guardian_consent';
   last_error: string | null;
   lease_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
@@ -242,6 +259,7 @@ export interface PricingTiers {
 /** public.profiles */
 export interface Profiles {
   account_confirmed: Generated<boolean>;
+  birth_date: Timestamp | null;
   cpf: string | null;
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
@@ -299,6 +317,7 @@ export interface Registrations {
   event_id: string;
   frozen_value: number;
   group_id: string | null;
+  guest_birth_date: Timestamp | null;
   guest_cpf: string | null;
   guest_email: string | null;
   guest_name: string | null;
@@ -405,6 +424,7 @@ export interface Database {
   event_tags: EventTags;
   event_venues: EventVenues;
   events: Events;
+  guardian_consents: GuardianConsents;
   mail_outbox: MailOutbox;
   payment_events: PaymentEvents;
   pricing_tiers: PricingTiers;
@@ -472,11 +492,21 @@ export type ConstraintName =
   | 'events_checkin_policy_check'
   | 'events_checkin_window'
   | 'events_external_redirect_http'
+  | 'events_min_age_check'
   | 'events_not_own_parent'
   | 'events_parent_id_fkey'
   | 'events_pkey'
   | 'events_registration_policy_check'
   | 'events_title_check'
+  | 'guardian_consents_decided_by_check'
+  | 'guardian_consents_decided_by_staff_fkey'
+  | 'guardian_consents_guardian_cpf_check'
+  | 'guardian_consents_guardian_email_check'
+  | 'guardian_consents_guardian_name_check'
+  | 'guardian_consents_pkey'
+  | 'guardian_consents_registration_id_fkey'
+  | 'guardian_consents_state_check'
+  | 'guardian_consents_token_hash_key'
   | 'mail_outbox_dedupe_key'
   | 'mail_outbox_kind_check'
   | 'mail_outbox_pkey'
@@ -495,6 +525,7 @@ export type ConstraintName =
   | 'pricing_tiers_total_check'
   | 'pricing_tiers_total_counted'
   | 'pricing_tiers_window'
+  | 'profiles_birth_date_check'
   | 'profiles_cpf_check'
   | 'profiles_cpf_key'
   | 'profiles_id_fkey'
@@ -525,6 +556,7 @@ export type ConstraintName =
   | 'registrations_frozen_value_check'
   | 'registrations_group_id_fkey'
   | 'registrations_guest_active_idx'
+  | 'registrations_guest_birth_date_check'
   | 'registrations_guest_cpf_check'
   | 'registrations_guest_email_check'
   | 'registrations_guest_fields'

@@ -14,6 +14,7 @@ import {
 } from '../../../../src/domain/questions.ts';
 import { ApiHttpError, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../ports/db.ts';
+import { type ConsentView, consentOf } from '../guardians/guardians.service.ts';
 
 const COLUMNS = `id, tier_id, kind, label, help, options, required, sensitive, on_badge, "order"`;
 
@@ -198,6 +199,8 @@ export interface RegistrationAnswers {
   answers: Answers;
   /** ids of sensitive questions whose answers this reader may not see */
   hidden: string[];
+  /** a minor's guardian consent (guardians.service.ts), null when none is needed */
+  guardian: ConsentView | null;
 }
 
 interface RegistrationRow {
@@ -258,6 +261,7 @@ export async function readAnswers(
     questions,
     answers,
     hidden,
+    guardian: await consentOf(db, registrationId),
   };
 }
 
