@@ -31,3 +31,10 @@ export async function saveMyAnswers(registrationId: string, answers: Answers) {
   queryClient.setQueryData(myAnswersQuery(registrationId).queryKey, answer);
   return answer;
 }
+
+/** GET /v1/events/:id/minors: the event's minimum age and whether minors need their guardian. */
+export const eventMinorsQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: ['event-minors', eventId] as const,
+    queryFn: () => fetchApi((api) => api.v1.events[':id'].minors.$get({ param: { id: eventId } })),
+  });

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { useEvent } from '../../data/events/use-events.ts';
-import { eventQuestionsQuery } from '../../data/questions/questions.ts';
+import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
@@ -33,6 +33,7 @@ import type { PaymentMethod } from '../../domain/types.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
+import { emptyGuardianInput, GuardianFields, type GuardianInput, needsGuardian } from '../../ui/guardian-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -56,6 +57,9 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [answers, setAnswers] = useState<Answers>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const allQuestions = useQuery(eventQuestionsQuery(eventId));
+  // the event's age rules: a birth date, and a guardian under 18 (README 'Minors')
+  const minors = useQuery(eventMinorsQuery(eventId));
+  const [guardian, setGuardian] = useState<GuardianInput>(emptyGuardianInput);
   const navigate = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
@@ -79,6 +83,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const display = tierDisplay(tier, new Date());
   const existing = registrationId ? undefined : currentRegistration(registrations, eventId);
   const questions = questionsForTier(allQuestions.data ?? [], tierId);
+  const asksAge = Boolean(minors.data && (minors.data.min_age !== null || minors.data.guardian_consent));
   /** The event's questions answered as the API's rules want; otherwise each message beside its field. */
   const answersOk = () => {
     const errors = answersErrors(questions, answers);
@@ -95,6 +100,10 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         ...(chosen ? { paymentMethod: chosen } : {}),
         ...(transactionData ? { transactionData } : {}),
         ...(questions.length ? { answers } : {}),
+        ...(asksAge ? { birth_date: guardian.birth_date } : {}),
+        ...(needsGuardian(minors.data, guardian.birth_date)
+          ? { guardian: { name: guardian.name, cpf: guardian.cpf, email: guardian.email } }
+          : {}),
       });
       setRegistrationId(item.registration_id);
       setStep(3);
@@ -160,7 +169,10 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       )}
 
       {step === 1 && !existing && display.open && (
-        <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
+        <>
+          {asksAge && minors.data && <GuardianFields rules={minors.data} value={guardian} onChange={setGuardian} />}
+          <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
+        </>
       )}
 
       {step === 1 && !existing && (
