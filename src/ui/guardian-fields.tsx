@@ -17,8 +17,15 @@ export interface GuardianInput {
 export const emptyGuardianInput = (): GuardianInput => ({ birth_date: '', name: '', cpf: '', email: '' });
 
 /** Whether these rules ask this person for a guardian. */
-export function needsGuardian(rules: { guardian_consent: boolean; starts_at: string } | undefined, birthDate: string) {
-  return Boolean(rules?.guardian_consent && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) && ageOn(birthDate, rules.starts_at) < ADULT_AGE);
+export function needsGuardian(
+  rules: { guardian_consent: boolean; starts_at: string } | undefined,
+  birthDate: string,
+) {
+  return Boolean(
+    rules?.guardian_consent &&
+      /^\d{4}-\d{2}-\d{2}$/.test(birthDate) &&
+      ageOn(birthDate, rules.starts_at) < ADULT_AGE,
+  );
 }
 
 export function GuardianFields({
@@ -51,8 +58,16 @@ export function GuardianFields({
         <fieldset className="answer-fields" data-testid="guardian-fields">
           <legend className="field-label">{t.guardianTitle}</legend>
           <p className="field-hint">{t.guardianLead}</p>
-          <TextField label={t.guardianName} value={value.name} onValueChange={(name) => onChange({ ...value, name })} />
-          <CpfField label={t.guardianCpf} value={value.cpf} onValueChange={(cpf) => onChange({ ...value, cpf })} />
+          <TextField
+            label={t.guardianName}
+            value={value.name}
+            onValueChange={(name) => onChange({ ...value, name })}
+          />
+          <CpfField
+            label={t.guardianCpf}
+            value={value.cpf}
+            onValueChange={(cpf) => onChange({ ...value, cpf })}
+          />
           <TextField
             label={t.guardianEmail}
             type="email"

@@ -4,13 +4,18 @@
  * may change them at any time, checked with the same rules as the member's.
  */
 import { useState } from 'react';
+import { minorMessages } from '../../domain/messages/minors.ts';
 import { questionMessages as t } from '../../domain/messages/questions.ts';
 import { type Answers, answersErrors, answerText } from '../../domain/questions.ts';
 import { ApiFailure } from '../../lib/api-fetch.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
-import { useRegistrationAnswers, useSaveRegistrationAnswers } from './api/registration-answers.ts';
+import {
+  useRecordPaperConsent,
+  useRegistrationAnswers,
+  useSaveRegistrationAnswers,
+} from './api/registration-answers.ts';
 
 export function RegistrationAnswers({
   registrationId,
@@ -21,10 +26,34 @@ export function RegistrationAnswers({
 }) {
   const { data } = useRegistrationAnswers(registrationId);
   const save = useSaveRegistrationAnswers(registrationId);
+  const recordPaper = useRecordPaperConsent(registrationId);
   const [editing, setEditing] = useState<Answers | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
-  if (!data || data.questions.length === 0) return null;
+  if (!data) return null;
+  const guardian = data.guardian && (
+    <p data-testid="staff-guardian-status">
+      {data.guardian.state === 'pending'
+        ? minorMessages.awaiting
+        : data.guardian.state === 'authorized'
+          ? minorMessages.authorized(data.guardian.guardian_name)
+          : minorMessages.refused}{' '}
+      {canWrite && data.guardian.state !== 'authorized' && (
+        <button type="button" className="button button-secondary" onClick={() => void paper()}>
+          {minorMessages.recordPaper}
+        </button>
+      )}
+    </p>
+  );
+  async function paper() {
+    try {
+      await recordPaper();
+      notify('positive', minorMessages.paperRecorded);
+    } catch (e) {
+      notify('negative', (e as Error).message);
+    }
+  }
+  if (data.questions.length === 0) return guardian || null;
   const visible = data.questions.filter((q) => !data.hidden.includes(q.id));
 
   if (editing) {
@@ -68,6 +97,7 @@ export function RegistrationAnswers({
   }
   return (
     <section className="review-answers" aria-label={t.answersTitle}>
+      {guardian}
       <h3>{t.answersTitle}</h3>
       <dl className="review-facts" data-testid="registration-answers">
         {data.questions.map((q) => (

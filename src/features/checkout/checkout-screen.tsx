@@ -33,8 +33,13 @@ import type { PaymentMethod } from '../../domain/types.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
-import { emptyGuardianInput, GuardianFields, type GuardianInput, needsGuardian } from '../../ui/guardian-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
+import {
+  emptyGuardianInput,
+  GuardianFields,
+  type GuardianInput,
+  needsGuardian,
+} from '../../ui/guardian-fields.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
@@ -170,7 +175,9 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
 
       {step === 1 && !existing && display.open && (
         <>
-          {asksAge && minors.data && <GuardianFields rules={minors.data} value={guardian} onChange={setGuardian} />}
+          {asksAge && minors.data && (
+            <GuardianFields rules={minors.data} value={guardian} onChange={setGuardian} />
+          )}
           <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
         </>
       )}

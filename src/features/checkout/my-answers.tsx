@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { myAnswersQuery, saveMyAnswers } from '../../data/questions/questions.ts';
+import { minorMessages } from '../../domain/messages/minors.ts';
 import { questionMessages as t } from '../../domain/messages/questions.ts';
 import { type Answers, answersErrors, answerText } from '../../domain/questions.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
@@ -18,7 +19,18 @@ export function MyAnswers({ registrationId }: { registrationId: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  if (!data || data.questions.length === 0) return null;
+  if (!data) return null;
+  // a minor's registration: the guardian's consent, until which the ticket is not valid at the door
+  const guardian = data.guardian && (
+    <p className="registration-removed" role="status" data-testid="guardian-status">
+      {data.guardian.state === 'pending'
+        ? minorMessages.awaiting
+        : data.guardian.state === 'authorized'
+          ? minorMessages.authorized(data.guardian.guardian_name)
+          : minorMessages.refused}
+    </p>
+  );
+  if (data.questions.length === 0) return guardian || null;
 
   if (editing) {
     const submit = async () => {
@@ -69,6 +81,7 @@ export function MyAnswers({ registrationId }: { registrationId: string }) {
   }
   return (
     <section className="my-answers" aria-labelledby="my-answers-title">
+      {guardian}
       <h3 id="my-answers-title">{t.answersTitle}</h3>
       <dl className="checkout-facts" data-testid="my-answers">
         {data.questions.map((q) => (

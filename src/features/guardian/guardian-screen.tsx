@@ -22,7 +22,11 @@ export function GuardianScreen({ token }: { token: string }) {
   });
   const state = decide.data?.state ?? request.data?.state;
   return (
-    <section className="guardian-page" aria-labelledby="guardian-title" style={{ padding: '16px', maxWidth: 640, margin: '0 auto' }}>
+    <section
+      className="guardian-page"
+      aria-labelledby="guardian-title"
+      style={{ padding: '16px', maxWidth: 640, margin: '0 auto' }}
+    >
       <h1 id="guardian-title">{t.pageTitle}</h1>
       {request.isPending && <Spinner />}
       {request.isError && <FormAlert>{(request.error as Error).message}</FormAlert>}

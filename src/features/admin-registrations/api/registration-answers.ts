@@ -26,3 +26,12 @@ export function useSaveRegistrationAnswers(registrationId: string) {
     onSuccess: (answer) => client.setQueryData(key(registrationId), answer),
   });
 }
+
+/** POST /v1/admin/registrations/:id/guardian: a paper authorization; the answers are read again. */
+export function useRecordPaperConsent(registrationId: string) {
+  const client = useQueryClient();
+  return async () => {
+    await unwrap(apiClient().v1.admin.registrations[':id'].guardian.$post({ param: { id: registrationId } }));
+    await client.invalidateQueries({ queryKey: key(registrationId) });
+  };
+}
