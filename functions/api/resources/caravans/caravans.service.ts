@@ -186,6 +186,19 @@ async function registerCaravan(
       throw new ApiHttpError(409, 'CARAVAN_CPF_REGISTERED');
     throw error;
   }
+  // an event with age rules needs each person's birth date and guardian: not in the caravan form
+  // yet, so such an event takes no caravan (README 'Minors') instead of letting minors through
+  const [ages] = await tx.query<{ min_age: number | null; guardian_consent: boolean }>(
+    'select min_age, guardian_consent from public.events where id = $1',
+    [row.event_id],
+  );
+  if (ages && (ages.min_age !== null || ages.guardian_consent)) {
+    throw new ApiHttpError(
+      422,
+      'BIRTH_DATE_REQUIRED',
+      'Este evento tem regras de idade: cada pessoa se inscreve pela própria conta.',
+    );
+  }
   // each person's answers to the event's questions, with the browser's rules (per person)
   for (const [i, p] of people.entries()) {
     try {
