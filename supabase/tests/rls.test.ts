@@ -231,6 +231,8 @@ function firstColumnAssignment(table: string): string {
     event_venues: 'event_id',
     api_throttles: 'hits',
     event_roster_keys: 'key',
+    registration_answers: 'value',
+    guardian_consents: 'state',
   };
   const name = column[table] ?? 'id';
   return `${name} = ${name}`;
