@@ -38,6 +38,7 @@ import { Route as MainClaimRegistrationIdRouteImport } from './routes/_main/clai
 import { Route as MainEventsIdRouteImport } from './routes/_main/events.$id'
 import { Route as MainMyRegistrationsIndexRouteImport } from './routes/_main/my-registrations.index'
 import { Route as MainMyRegistrationsRegistrationIdRouteImport } from './routes/_main/my-registrations.$registrationId'
+import { Route as MainResponsavelTokenRouteImport } from './routes/_main/responsavel.$token'
 import { Route as MainAdminEventsIndexRouteImport } from './routes/_main/admin/events/index'
 import { Route as MainAdminEventsIdRouteImport } from './routes/_main/admin/events/$id'
 import { Route as MainAdminEventsNewRouteImport } from './routes/_main/admin/events/new'
@@ -193,6 +194,11 @@ const MainMyRegistrationsRegistrationIdRoute =
     path: '/my-registrations/$registrationId',
     getParentRoute: () => MainRoute,
   } as any)
+const MainResponsavelTokenRoute = MainResponsavelTokenRouteImport.update({
+  id: '/responsavel/$token',
+  path: '/responsavel/$token',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainAdminEventsIndexRoute = MainAdminEventsIndexRouteImport.update({
   id: '/events/',
   path: '/events/',
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/claim/$registrationId': typeof MainClaimRegistrationIdRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/responsavel/$token': typeof MainResponsavelTokenRoute
   '/admin/': typeof MainAdminIndexRoute
   '/my-registrations/': typeof MainMyRegistrationsIndexRoute
   '/admin/events/$id': typeof MainAdminEventsIdRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/claim/$registrationId': typeof MainClaimRegistrationIdRoute
   '/events/$id': typeof MainEventsIdRoute
   '/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/responsavel/$token': typeof MainResponsavelTokenRoute
   '/admin': typeof MainAdminIndexRoute
   '/my-registrations': typeof MainMyRegistrationsIndexRoute
   '/admin/events/$id': typeof MainAdminEventsIdRoute
@@ -332,6 +340,7 @@ export interface FileRoutesById {
   '/_main/claim/$registrationId': typeof MainClaimRegistrationIdRoute
   '/_main/events/$id': typeof MainEventsIdRoute
   '/_main/my-registrations/$registrationId': typeof MainMyRegistrationsRegistrationIdRoute
+  '/_main/responsavel/$token': typeof MainResponsavelTokenRoute
   '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/my-registrations/': typeof MainMyRegistrationsIndexRoute
   '/_main/admin/events/$id': typeof MainAdminEventsIdRoute
@@ -371,6 +380,7 @@ export interface FileRouteTypes {
     | '/claim/$registrationId'
     | '/events/$id'
     | '/my-registrations/$registrationId'
+    | '/responsavel/$token'
     | '/admin/'
     | '/my-registrations/'
     | '/admin/events/$id'
@@ -406,6 +416,7 @@ export interface FileRouteTypes {
     | '/claim/$registrationId'
     | '/events/$id'
     | '/my-registrations/$registrationId'
+    | '/responsavel/$token'
     | '/admin'
     | '/my-registrations'
     | '/admin/events/$id'
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/_main/claim/$registrationId'
     | '/_main/events/$id'
     | '/_main/my-registrations/$registrationId'
+    | '/_main/responsavel/$token'
     | '/_main/admin/'
     | '/_main/my-registrations/'
     | '/_main/admin/events/$id'
@@ -667,6 +679,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainMyRegistrationsRegistrationIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/responsavel/$token': {
+      id: '/_main/responsavel/$token'
+      path: '/responsavel/$token'
+      fullPath: '/responsavel/$token'
+      preLoaderRoute: typeof MainResponsavelTokenRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/events/': {
       id: '/_main/admin/events/'
       path: '/events'
@@ -762,6 +781,7 @@ interface MainRouteChildren {
   MainClaimRegistrationIdRoute: typeof MainClaimRegistrationIdRoute
   MainEventsIdRoute: typeof MainEventsIdRoute
   MainMyRegistrationsRegistrationIdRoute: typeof MainMyRegistrationsRegistrationIdRoute
+  MainResponsavelTokenRoute: typeof MainResponsavelTokenRoute
   MainMyRegistrationsIndexRoute: typeof MainMyRegistrationsIndexRoute
   MainCaravanEventIdTierIdRoute: typeof MainCaravanEventIdTierIdRoute
   MainCheckoutEventIdTierIdRoute: typeof MainCheckoutEventIdTierIdRoute
@@ -779,6 +799,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainEventsIdRoute: MainEventsIdRoute,
   MainMyRegistrationsRegistrationIdRoute:
     MainMyRegistrationsRegistrationIdRoute,
+  MainResponsavelTokenRoute: MainResponsavelTokenRoute,
   MainMyRegistrationsIndexRoute: MainMyRegistrationsIndexRoute,
   MainCaravanEventIdTierIdRoute: MainCaravanEventIdTierIdRoute,
   MainCheckoutEventIdTierIdRoute: MainCheckoutEventIdTierIdRoute,

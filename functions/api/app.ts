@@ -23,10 +23,12 @@ import { eventsAdminRoutes } from './resources/events/events-admin.routes.ts';
 import { adminFilesRoutes } from './resources/files/admin-files.routes.ts';
 import { filesRoutes } from './resources/files/files.routes.ts';
 import { geocodeRoutes } from './resources/geocode/geocode.routes.ts';
+import { guardiansRoutes } from './resources/guardians/guardians.routes.ts';
 import { healthRoutes } from './resources/health/health.routes.ts';
 import { mailRoutes } from './resources/mail/mail.routes.ts';
 import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts';
 import { privacyRoutes } from './resources/privacy/privacy.routes.ts';
+import { questionsRoutes } from './resources/questions/questions.routes.ts';
 import { refundsRoutes } from './resources/refunds/refunds.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { reportsRoutes } from './resources/reports/reports.routes.ts';
@@ -136,6 +138,8 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', mercadoPagoRoutes)
     .route('/', mailRoutes)
     .route('/', privacyRoutes)
+    .route('/', questionsRoutes)
+    .route('/', guardiansRoutes)
     .route('/', adminConfirmationsRoutes)
     .route('/', refundsRoutes)
     .route('/', checkinsRoutes)

@@ -57,6 +57,8 @@ export const caravanPersonSchema = v.object({
   name: fullNameSchema,
   cpf: cpfSchema,
   email: optionalEmail,
+  /** this person's answers to the event's questions (the rules of src/domain/questions.ts) */
+  answers: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
 });
 export type CaravanPerson = v.InferOutput<typeof caravanPersonSchema>;
 

@@ -86,6 +86,8 @@ export interface RosterEntry {
   checked_in_device: string | null;
   /** the caravan this registration belongs to (src/domain/caravans.ts); absent on older rosters */
   group_id?: string | null;
+  /** a minor's guardian who authorized them (shown on admission); absent for adults */
+  guardian?: string | null;
 }
 
 /** Where the roster is looked up (an index each: Dexie locally, SQL on the server). */
@@ -143,8 +145,10 @@ export function decide(entry: RosterEntry | RosterEntry[] | undefined): CheckinR
 /** The pt-BR feedback of a result. */
 export function resultMessage(result: CheckinResult): string {
   switch (result.kind) {
-    case 'created':
-      return m.created(firstName(result.entry.name) || result.entry.name);
+    case 'created': {
+      const text = m.created(firstName(result.entry.name) || result.entry.name);
+      return result.entry.guardian ? `${text} Menor — autorizado por ${result.entry.guardian}` : text;
+    }
     case 'already':
       return m.already(
         firstName(result.entry.name) || result.entry.name,

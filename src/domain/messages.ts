@@ -7,7 +7,9 @@ import type { authApiErrors } from './messages/auth.ts';
 import type { caravanApiErrors } from './messages/caravans.ts';
 import type { checkoutApiErrors } from './messages/checkout.ts';
 import type { editorApiErrors } from './messages/editor.ts';
+import type { minorApiErrors } from './messages/minors.ts';
 import type { privacyApiErrors } from './messages/privacy.ts';
+import type { questionApiErrors } from './messages/questions.ts';
 import type { refundApiErrors } from './messages/refunds.ts';
 import type { staffApiErrors } from './messages/staff.ts';
 
@@ -33,8 +35,10 @@ export type ApiErrorCode =
   | keyof typeof caravanApiErrors
   | keyof typeof checkoutApiErrors
   | keyof typeof editorApiErrors
+  | keyof typeof minorApiErrors
   | keyof typeof privacyApiErrors
   | keyof typeof refundApiErrors
+  | keyof typeof questionApiErrors
   | keyof typeof staffApiErrors;
 
 export const eventMessages = {

@@ -294,6 +294,11 @@ export const checkoutBodySchema = v.object({
   paymentMethod: v.optional(v.pipe(v.string(), v.maxLength(32))),
   tierId: uuid,
   transactionData: v.optional(v.record(v.string(), v.unknown())),
+  /** answers to the event's questions by question id, checked by src/domain/questions.ts's rules */
+  answers: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
+  /** a minor's guardian {name, cpf, email} and the member's birth date (src/domain/minors.ts checks them) */
+  guardian: v.optional(v.record(v.string(), v.string())),
+  birth_date: v.optional(v.pipe(v.string(), v.maxLength(10))),
 });
 export type CheckoutBody = v.InferOutput<typeof checkoutBodySchema>;
 

@@ -25,6 +25,7 @@ import { formatDateTime } from './dates.ts';
 import { checkoutMessages } from './messages/checkout.ts';
 import { pixMessages as pix } from './messages/pix.ts';
 import { reportsMessages as m } from './messages/reports.ts';
+import { answerText, type EventQuestion, type QuestionKind } from './questions.ts';
 import { formatManualCode, statusLabel, ticketQrContent } from './registrations.ts';
 import type { PaymentMethod, RegistrationStatus } from './types.ts';
 import { isUuid, uuidSchema } from './validation.ts';
@@ -103,6 +104,8 @@ export interface AttendeeRow {
   status: RegistrationStatus;
   created_at: string;
   frozen_value: number;
+  /** answers to the event's questions by question id (sensitive ones only for read_sensitive) */
+  answers?: Record<string, unknown> | null;
 }
 
 /** GET /v1/admin/reports/payments?event=: a payment received (the treasurer's reconciliation). */
@@ -127,6 +130,8 @@ export interface BadgeRow {
   seq: string;
   name: string;
   temple_name: string | null;
+  /** the answer to the event's badge question (never a sensitive one), as stored */
+  badge_answer?: { label: string; kind: QuestionKind; value: unknown } | null;
 }
 
 // ───────────────────────────── requests ─────────────────────────────
@@ -254,9 +259,22 @@ export function templesCsv(rows: readonly TempleCount[]): string {
   );
 }
 
-export function attendeesCsv(rows: readonly AttendeeRow[]): string {
+/** One column per question of the event (README 'Registration questions'), after the fixed ones. */
+export function attendeesCsv(
+  rows: readonly AttendeeRow[],
+  questions: readonly Pick<EventQuestion, 'id' | 'label' | 'kind'>[] = [],
+): string {
   return toCsv(
-    [m.name, m.temple, m.regional, m.method, m.status, m.date, `${m.value} (R$)`],
+    [
+      m.name,
+      m.temple,
+      m.regional,
+      m.method,
+      m.status,
+      m.date,
+      `${m.value} (R$)`,
+      ...questions.map((q) => q.label),
+    ],
     rows.map((r) => [
       r.name,
       templeLabel(r.temple_name, r.regional),
@@ -265,6 +283,7 @@ export function attendeesCsv(rows: readonly AttendeeRow[]): string {
       statusLabel(r.status),
       formatDateTime(r.created_at),
       csvMoney(r.frozen_value),
+      ...questions.map((q) => answerText(q.kind, r.answers?.[q.id])),
     ]),
   );
 }

@@ -139,6 +139,8 @@ export const singlePageSignupSchema = v.pipe(
     update_temple: v.optional(v.boolean(), false),
     /** staff confirm the person, at the desk, agreed to the change of congregation */
     temple_consent: v.optional(v.boolean(), false),
+    /** answers to the event's questions (the same rules as the member's checkout) */
+    answers: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
   }),
   // a person's congregation changes only with their consent, given at the desk and recorded
   v.forward(

@@ -142,6 +142,7 @@ export const PERMISSIONS = [
   'create_user',
   'reports',
   'checkin',
+  'read_sensitive',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -47,6 +47,9 @@ const TABLES: Record<string, Reads> = {
   registration_groups: { anon: null, a: null },
   consents: { anon: null, a: 1 },
   refunds: { anon: null, a: null },
+  event_questions: { anon: null, a: null },
+  registration_answers: { anon: null, a: null },
+  guardian_consents: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */
@@ -229,6 +232,8 @@ function firstColumnAssignment(table: string): string {
     event_venues: 'event_id',
     api_throttles: 'hits',
     event_roster_keys: 'key',
+    registration_answers: 'value',
+    guardian_consents: 'state',
   };
   const name = column[table] ?? 'id';
   return `${name} = ${name}`;

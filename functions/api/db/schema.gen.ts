@@ -116,6 +116,23 @@ export interface EventFiles {
   path: string;
 }
 
+/** public.event_questions */
+export interface EventQuestions {
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  event_id: string;
+  help: string | null;
+  id: Generated<string>;
+  kind: 'short_text' | 'long_text' | 'one_choice' | 'many_choices' | 'yes_no' | 'date';
+  label: string;
+  on_badge: Generated<boolean>;
+  options: Generated<Jsonb>;
+  order: Generated<number>;
+  required: Generated<boolean>;
+  sensitive: Generated<boolean>;
+  tier_id: string | null;
+}
+
 /** public.event_roster_keys */
 export interface EventRosterKeys {
   created_at: Generated<Timestamp>;
@@ -158,8 +175,10 @@ export interface Events {
   details: string | null;
   external_redirect: string | null;
   force_upcoming: Generated<boolean>;
+  guardian_consent: Generated<boolean>;
   id: Generated<string>;
   image: string | null;
+  min_age: number | null;
   parent_id: string | null;
   registration_policy: Generated<'open' | 'allows' | 'requires'>;
   starts_at: Timestamp;
@@ -167,6 +186,20 @@ export interface Events {
   unpaid_per_leader: Generated<number>;
   updated_at: Generated<Timestamp>;
   withdrawal_days: Generated<number>;
+}
+
+/** public.guardian_consents */
+export interface GuardianConsents {
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decided_by_staff: string | null;
+  guardian_cpf: string;
+  guardian_email: string;
+  guardian_name: string;
+  registration_id: string;
+  state: Generated<'pending' | 'authorized' | 'refused'>;
+  token_hash: string;
 }
 
 /** public.mail_outbox */
@@ -186,7 +219,8 @@ export interface MailOutbox {
     | 'cash_expired'
     | 'refund_done'
     | 'chargeback_staff'
-    | 'caravan_summary';
+    | 'caravan_summary'
+    | 'guardian_consent';
   last_error: string | null;
   lease_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
@@ -233,6 +267,7 @@ export interface PricingTiers {
 /** public.profiles */
 export interface Profiles {
   account_confirmed: Generated<boolean>;
+  birth_date: Timestamp | null;
   cpf: string | null;
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
@@ -260,6 +295,14 @@ export interface Refunds {
   provider_refund_id: string | null;
   reason: string | null;
   registration_id: string;
+}
+
+/** public.registration_answers */
+export interface RegistrationAnswers {
+  question_id: string;
+  registration_id: string;
+  updated_at: Generated<Timestamp>;
+  value: Jsonb;
 }
 
 /** public.registration_confirmations */
@@ -301,6 +344,7 @@ export interface Registrations {
   event_id: string;
   frozen_value: number;
   group_id: string | null;
+  guest_birth_date: Timestamp | null;
   guest_cpf: string | null;
   guest_email: string | null;
   guest_name: string | null;
@@ -322,7 +366,8 @@ export interface RolePermissions {
     | 'write_confirmations'
     | 'create_user'
     | 'reports'
-    | 'checkin';
+    | 'checkin'
+    | 'read_sensitive';
   role: string;
 }
 
@@ -402,16 +447,19 @@ export interface Database {
   checkins: Checkins;
   consents: Consents;
   event_files: EventFiles;
+  event_questions: EventQuestions;
   event_roster_keys: EventRosterKeys;
   event_speakers: EventSpeakers;
   event_tags: EventTags;
   event_venues: EventVenues;
   events: Events;
+  guardian_consents: GuardianConsents;
   mail_outbox: MailOutbox;
   payment_events: PaymentEvents;
   pricing_tiers: PricingTiers;
   profiles: Profiles;
   refunds: Refunds;
+  registration_answers: RegistrationAnswers;
   registration_confirmations: RegistrationConfirmations;
   registration_groups: RegistrationGroups;
   registrations: Registrations;
@@ -450,6 +498,15 @@ export type ConstraintName =
   | 'event_files_name_check'
   | 'event_files_path_key'
   | 'event_files_pkey'
+  | 'event_questions_event_id_fkey'
+  | 'event_questions_help_check'
+  | 'event_questions_kind_check'
+  | 'event_questions_label_check'
+  | 'event_questions_one_badge_idx'
+  | 'event_questions_options_check'
+  | 'event_questions_pkey'
+  | 'event_questions_sensitive_not_on_badge'
+  | 'event_questions_tier_id_fkey'
   | 'event_roster_keys_event_id_fkey'
   | 'event_roster_keys_pkey'
   | 'event_speakers_event_id_fkey'
@@ -466,6 +523,7 @@ export type ConstraintName =
   | 'events_checkin_policy_check'
   | 'events_checkin_window'
   | 'events_external_redirect_http'
+  | 'events_min_age_check'
   | 'events_not_own_parent'
   | 'events_parent_id_fkey'
   | 'events_pkey'
@@ -473,6 +531,15 @@ export type ConstraintName =
   | 'events_title_check'
   | 'events_unpaid_per_leader_check'
   | 'events_withdrawal_days_check'
+  | 'guardian_consents_decided_by_check'
+  | 'guardian_consents_decided_by_staff_fkey'
+  | 'guardian_consents_guardian_cpf_check'
+  | 'guardian_consents_guardian_email_check'
+  | 'guardian_consents_guardian_name_check'
+  | 'guardian_consents_pkey'
+  | 'guardian_consents_registration_id_fkey'
+  | 'guardian_consents_state_check'
+  | 'guardian_consents_token_hash_key'
   | 'mail_outbox_dedupe_key'
   | 'mail_outbox_kind_check'
   | 'mail_outbox_pkey'
@@ -491,6 +558,7 @@ export type ConstraintName =
   | 'pricing_tiers_total_check'
   | 'pricing_tiers_total_counted'
   | 'pricing_tiers_window'
+  | 'profiles_birth_date_check'
   | 'profiles_cpf_check'
   | 'profiles_cpf_key'
   | 'profiles_id_fkey'
@@ -508,6 +576,9 @@ export type ConstraintName =
   | 'refunds_pkey'
   | 'refunds_reason_check'
   | 'refunds_registration_id_fkey'
+  | 'registration_answers_pkey'
+  | 'registration_answers_question_id_fkey'
+  | 'registration_answers_registration_id_fkey'
   | 'registration_confirmations_pkey'
   | 'registration_confirmations_registration_id_fkey'
   | 'registration_confirmations_reviewed_by_fkey'
@@ -529,6 +600,7 @@ export type ConstraintName =
   | 'registrations_frozen_value_check'
   | 'registrations_group_id_fkey'
   | 'registrations_guest_active_idx'
+  | 'registrations_guest_birth_date_check'
   | 'registrations_guest_cpf_check'
   | 'registrations_guest_email_check'
   | 'registrations_guest_fields'

@@ -76,6 +76,7 @@ describe('schema.gen.ts (npm run db:types)', () => {
         'details',
         'external_redirect',
         'image',
+        'min_age',
         'parent_id',
       ].sort(),
     );
@@ -91,8 +92,10 @@ describe('schema.gen.ts (npm run db:types)', () => {
       details: string | null;
       external_redirect: string | null;
       force_upcoming: boolean;
+      guardian_consent: boolean;
       id: string;
       image: string | null;
+      min_age: number | null;
       parent_id: string | null;
       registration_policy: 'open' | 'allows' | 'requires';
       starts_at: Date;

@@ -4,7 +4,9 @@ import { authApiErrors } from '../../../src/domain/messages/auth.ts';
 import { caravanApiErrors } from '../../../src/domain/messages/caravans.ts';
 import { checkoutApiErrors } from '../../../src/domain/messages/checkout.ts';
 import { editorApiErrors } from '../../../src/domain/messages/editor.ts';
+import { minorApiErrors } from '../../../src/domain/messages/minors.ts';
 import { privacyApiErrors } from '../../../src/domain/messages/privacy.ts';
+import { questionApiErrors } from '../../../src/domain/messages/questions.ts';
 import { refundApiErrors } from '../../../src/domain/messages/refunds.ts';
 import { staffApiErrors } from '../../../src/domain/messages/staff.ts';
 import { type ApiErrorCode, apiErrors } from '../../../src/domain/messages.ts';
@@ -17,8 +19,10 @@ export const errorMessages: Record<ApiErrorCode, string> = {
   ...caravanApiErrors,
   ...checkoutApiErrors,
   ...editorApiErrors,
+  ...minorApiErrors,
   ...privacyApiErrors,
   ...refundApiErrors,
+  ...questionApiErrors,
   ...staffApiErrors,
 };
 

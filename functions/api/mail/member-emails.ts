@@ -7,6 +7,7 @@ import { formatSeq } from '../../../src/domain/checkin.ts';
 import { formatLongDateTime } from '../../../src/domain/dates.ts';
 import { checkoutMessages } from '../../../src/domain/messages/checkout.ts';
 import { emailMessages as m } from '../../../src/domain/messages/emails.ts';
+import { minorMessages } from '../../../src/domain/messages/minors.ts';
 import { privacyMessages } from '../../../src/domain/messages/privacy.ts';
 import { formatPrice } from '../../../src/domain/money.ts';
 import { statusLabel } from '../../../src/domain/registrations.ts';
@@ -23,7 +24,8 @@ export type MailKind =
   | 'account_deleted'
   | 'caravan_summary'
   | 'refund_done'
-  | 'chargeback_staff';
+  | 'chargeback_staff'
+  | 'guardian_consent';
 
 /** What an outbox row keeps (built in SQL by ./outbox.ts; timestamps as Postgres writes them in JSON). */
 export interface MemberMailFacts {
@@ -91,6 +93,7 @@ export function renderMemberEmail(
   if (kind === 'account_deleted') return renderAccountDeleted(facts.member_name ?? '', opts.siteUrl);
   if (kind === 'caravan_summary')
     return renderCaravanSummary(facts as unknown as CaravanSummaryFacts, opts.siteUrl, opts.now);
+  if (kind === 'guardian_consent') return renderGuardianConsent(facts as unknown as GuardianFacts, opts);
   const now = opts.now ?? new Date();
   const title = facts.event.title;
   // a guest's name was typed by the caravan's leader: it never opens the e-mail (a plain 'Olá!'),
@@ -341,6 +344,41 @@ function renderCaravanSummary(facts: CaravanSummaryFacts, siteUrl: string, now =
 }
 
 /** The confirmation that the account was deleted (the outbox row keeps only the first name's source). */
+/** What a guardian_consent row keeps (guardians.service.ts): the link's token and the facts. */
+interface GuardianFacts {
+  guardian_name: string;
+  minor_name: string;
+  event_title: string;
+  starts_at: string;
+  token: string;
+}
+
+/** To the guardian of a minor: the registration, what is kept and why, and the link to decide. */
+function renderGuardianConsent(facts: GuardianFacts, opts: { siteUrl: string; now?: Date }): RenderedEmail {
+  const firstName = facts.guardian_name.trim().split(/\s+/)[0] ?? '';
+  const body: Body = {
+    subject: `Autorização do responsável: ${facts.event_title}`,
+    paragraphs: [
+      minorMessages.pageLead(facts.guardian_name, facts.minor_name, facts.event_title),
+      'A inscrição de menores de 18 anos precisa da sua autorização. Abra o link para autorizar ou recusar.',
+      minorMessages.pageKeeps,
+    ],
+    details: [
+      [m.details.event, facts.event_title],
+      [m.details.when, formatLongDateTime(new Date(facts.starts_at), opts.now ?? new Date())],
+    ],
+    link: { label: 'Autorizar ou recusar', url: `${opts.siteUrl}/responsavel/${facts.token}` },
+    calendar: null,
+  };
+  return {
+    subject: body.subject,
+    text: renderText(firstName, body, opts.siteUrl),
+    html: renderHtml(firstName, body, opts.siteUrl),
+    link: body.link?.url ?? null,
+    attachments: [],
+  };
+}
+
 function renderAccountDeleted(memberName: string, siteUrl: string): RenderedEmail {
   const firstName = memberName.trim().split(/\s+/)[0] ?? '';
   const body: Body = {

@@ -27,7 +27,9 @@ import {
 import { CheckboxGroup, RadioGroup, SelectField, TextAreaField } from './components/choice-fields.tsx';
 import { FilesPanel } from './components/files-panel.tsx';
 import { ImageField } from './components/image-field.tsx';
+import { MinorsPanel } from './components/minors-panel.tsx';
 import { SpeakerPicker, TagPicker, VenuePicker } from './components/pickers.tsx';
+import { QuestionsPanel } from './components/questions-panel.tsx';
 import { TiersPanel } from './components/tiers-panel.tsx';
 import { VouchersPanel } from './components/vouchers-panel.tsx';
 import './admin-events.css';
@@ -73,6 +75,8 @@ function ExistingEvent({ id, backToEvent }: { id: string; backToEvent: boolean }
     <>
       <EventForm key={id} event={data} backToEvent={backToEvent} />
       <TiersPanel eventId={id} tiers={data.pricing_tiers} />
+      <QuestionsPanel eventId={id} tiers={data.pricing_tiers} />
+      <MinorsPanel eventId={id} />
       <FilesPanel eventId={id} files={data.files} />
       <VouchersPanel eventId={id} tiers={data.pricing_tiers} />
     </>

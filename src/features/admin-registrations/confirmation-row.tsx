@@ -15,6 +15,7 @@ import { formatMoney, formatPrice } from '../../domain/money.ts';
 import { pixTxid } from '../../domain/pix.ts';
 import { formatManualCode, statusLabel } from '../../domain/registrations.ts';
 import { formatPhone } from '../../domain/validation.ts';
+import { RegistrationAnswers } from './registration-answers.tsx';
 
 const badgeLabel = statusLabel;
 const methodNames: Record<string, string> = checkoutMessages.methodNames;
@@ -111,6 +112,7 @@ export function ConfirmationRow({
                 />
               )}
             </dl>
+            <RegistrationAnswers registrationId={row.registration.id} canWrite={canWrite} />
             <div className="review-actions">
               {row.receipt_path && (
                 <button type="button" className="button button-secondary" onClick={onOpenReceipt}>

@@ -7,11 +7,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { templesQuery } from '../../data/temples-query.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
 import { tierStatusText } from '../../domain/messages.ts';
 import { formatPrice } from '../../domain/money.ts';
+import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import { formatVoucher, statusLabel } from '../../domain/registrations.ts';
 import {
   type SignupEventOption,
@@ -21,6 +23,7 @@ import {
 } from '../../domain/staff.ts';
 import { tierStatus } from '../../domain/tiers.ts';
 import { emailSchema } from '../../domain/validation.ts';
+import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -79,6 +82,11 @@ export function SignupScreen() {
   const [voucher, setVoucher] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  // the event's questions, answered for the person (README 'Registration questions')
+  const allQuestions = useQuery({ ...eventQuestionsQuery(eventId), enabled: Boolean(eventId) });
+  const questions = tierId ? questionsForTier(allQuestions.data ?? [], tierId) : [];
   const checkedEmail = useCheckedEmail(email);
   const lookup = useQuery(lookupQuery(checkedEmail));
   const person = checkedEmail && lookup.data ? lookup.data : null;
@@ -109,6 +117,7 @@ export function SignupScreen() {
       name: person?.exists ? '' : name,
       update_temple: templeChanged && updateTemple,
       temple_consent: templeChanged && updateTemple && templeConsent,
+      ...(questions.length ? { answers } : {}),
     };
     const parsed = v.safeParse(singlePageSignupSchema, input);
     if (!parsed.success) {
@@ -120,12 +129,16 @@ export function SignupScreen() {
       return;
     }
     const chosen = { eventTitle: event?.title ?? '', tierName: tier?.name ?? '', price: tier?.price ?? 0 };
+    const found = answersErrors(questions, answers);
+    setAnswerErrors(found);
+    if (Object.keys(found).length > 0) return;
     create.mutate(input, {
       onSuccess: (answer) => {
         setDone({ ...answer, ...chosen });
         setEmail('');
         setName('');
         setVoucher('');
+        setAnswers({});
         setUpdateTemple(false);
         setTempleConsent(false);
       },
@@ -218,6 +231,7 @@ export function SignupScreen() {
             );
           })}
         </SelectField>
+        <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
         <SelectField
           id="signup-temple"
           label={m.signupTemple}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { formatDate } from '../../domain/dates.ts';
 import { badgeMessages as m } from '../../domain/messages/reports.ts';
+import { answerText } from '../../domain/questions.ts';
 import { badgeQrContent, badgeSheets } from '../../domain/reports.ts';
 import { ApiFailure } from '../../lib/api-fetch.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -116,6 +117,11 @@ function Sheets({ eventId }: { eventId: string }) {
                 temple={b.temple_name}
                 qr={badgeQrContent(b.registration_id)!}
                 caption={badges.data.event.title}
+                answer={
+                  b.badge_answer
+                    ? `${b.badge_answer.label}: ${answerText(b.badge_answer.kind, b.badge_answer.value)}`
+                    : undefined
+                }
               />
             ))}
           </section>

@@ -8,12 +8,15 @@ export function BadgeCard({
   temple,
   qr,
   caption,
+  answer,
 }: {
   name: string;
   temple: string | null;
   /** what the QR encodes (badgeQrContent) */
   qr: string;
   caption?: string;
+  /** the event's badge question and its answer (a shirt size, a team); never a sensitive one */
+  answer?: string | undefined;
 }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
@@ -30,6 +33,11 @@ export function BadgeCard({
       <div className="badge-text">
         <p className="badge-name">{name}</p>
         {temple && <p className="badge-temple">{temple}</p>}
+        {answer && (
+          <p className="badge-answer" data-testid="badge-answer">
+            {answer}
+          </p>
+        )}
         {caption && <p className="badge-caption">{caption}</p>}
       </div>
       {src ? (

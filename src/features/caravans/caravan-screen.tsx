@@ -5,10 +5,12 @@
  * notice). Then: the PIX to pay (copy-and-paste code with its copy button, QR and deadline), its
  * status followed until paid, or the method's next step, and the group's tickets in Minhas inscrições.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { useEvent } from '../../data/events/use-events.ts';
+import { eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { invalidateMyRegistrations } from '../../data/registrations/mutations.ts';
 import {
   type MercadoPagoAttempt,
@@ -20,10 +22,12 @@ import { caravanMessages as m } from '../../domain/messages/caravans.ts';
 import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
 import { mercadoPagoMessages as p } from '../../domain/messages/mercadopago.ts';
 import { formatPrice } from '../../domain/money.ts';
+import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import { offeredMethods, statusLabel } from '../../domain/registrations.ts';
 import { CARAVAN_FORM_METHODS } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { firstMessage } from '../../domain/validation.ts';
+import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { CpfField, FormAlert, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { PixCode } from '../../ui/pix-code.tsx';
@@ -36,10 +40,11 @@ interface Row {
   name: string;
   cpf: string;
   email: string;
+  answers: Answers;
 }
 type RowErrors = Partial<Record<'name' | 'cpf' | 'email', string>>;
 
-const emptyRow = (): Row => ({ key: crypto.randomUUID(), name: '', cpf: '', email: '' });
+const emptyRow = (): Row => ({ key: crypto.randomUUID(), name: '', cpf: '', email: '', answers: {} });
 
 type Done = Awaited<ReturnType<typeof startCaravan>>;
 
@@ -51,6 +56,10 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
   const [method, setMethod] = useState<PaymentMethod | ''>('');
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<Done | null>(null);
+  const [answerErrors, setAnswerErrors] = useState<Record<string, Record<string, string>>>({});
+  const allQuestions = useQuery(eventQuestionsQuery(eventId));
+  // each person answers the event's questions (README 'Registration questions')
+  const questions = questionsForTier(allQuestions.data ?? [], tierId);
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
   if (!event || !tier) {
@@ -67,7 +76,7 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
   const free = tier.price === 0;
   const chosen = free ? undefined : method || methods[0];
 
-  function update(key: string, field: keyof Omit<Row, 'key'>, value: string) {
+  function update(key: string, field: 'name' | 'cpf' | 'email', value: string) {
     setRows((list) => list.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
     setErrors((e) => ({ ...e, [key]: { ...e[key], [field]: undefined } }));
   }
@@ -86,7 +95,10 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
       return parsed.output;
     });
     setErrors(found);
+    const foundAnswers = Object.fromEntries(rows.map((r) => [r.key, answersErrors(questions, r.answers)]));
+    setAnswerErrors(foundAnswers);
     if (people.some((p) => p === null)) return;
+    if (Object.values(foundAnswers).some((e) => Object.keys(e).length > 0)) return;
     const valid = people as NonNullable<(typeof people)[number]>[];
     const dup = duplicateCpfRow(valid);
     if (dup !== null) {
@@ -99,7 +111,12 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
       const answer = await startCaravan(eventId, tierId, {
         tierId,
         ...(chosen ? { paymentMethod: chosen } : {}),
-        people: valid.map((p) => ({ name: p.name, cpf: p.cpf, email: p.email ?? '' })),
+        people: valid.map((p, i) => ({
+          name: p.name,
+          cpf: p.cpf,
+          email: p.email ?? '',
+          ...(questions.length ? { answers: rows[i]!.answers } : {}),
+        })),
       });
       setDone(answer);
       notify('positive', m.done);
@@ -149,6 +166,14 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
               value={r.email}
               onValueChange={(x) => update(r.key, 'email', x)}
               error={errors[r.key]?.email}
+            />
+            <AnswerFields
+              questions={questions}
+              answers={r.answers}
+              errors={answerErrors[r.key]}
+              onChange={(answers) =>
+                setRows((list) => list.map((x) => (x.key === r.key ? { ...x, answers } : x)))
+              }
             />
             {rows.length > CARAVAN_MIN && (
               <button

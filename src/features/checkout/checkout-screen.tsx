@@ -6,11 +6,13 @@
  * checkout error is a top negative notice, and the card and voucher steps also keep it on their
  * form; the submitting flag clears after any error.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { eventQuery } from '../../data/events/event-query.ts';
 import { useEvent } from '../../data/events/use-events.ts';
 import { queryClient } from '../../data/query-client.ts';
+import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
@@ -21,6 +23,7 @@ import {
   myRegistrationsMessages,
 } from '../../domain/messages/checkout.ts';
 import { formatPrice } from '../../domain/money.ts';
+import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import {
   currentRegistration,
   hasValidTicket,
@@ -32,7 +35,14 @@ import type { PaymentMethod } from '../../domain/types.ts';
 import { ApiFailure } from '../../lib/api-fetch.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
+import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
+import {
+  emptyGuardianInput,
+  GuardianFields,
+  type GuardianInput,
+  needsGuardian,
+} from '../../ui/guardian-fields.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
@@ -56,6 +66,12 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [registrationId, setRegistrationId] = useState<string | null>(null);
   // the tier sold out while the member was paying: said on the screen, with where to go next
   const [soldOut, setSoldOut] = useState(false);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const allQuestions = useQuery(eventQuestionsQuery(eventId));
+  // the event's age rules: a birth date, and a guardian under 18 (README 'Minors')
+  const minors = useQuery(eventMinorsQuery(eventId));
+  const [guardian, setGuardian] = useState<GuardianInput>(emptyGuardianInput);
   const navigate = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
@@ -78,6 +94,14 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const methods = usableMethods(offeredMethods(event, tier));
   const display = tierDisplay(tier, new Date());
   const existing = registrationId ? undefined : currentRegistration(registrations, eventId);
+  const questions = questionsForTier(allQuestions.data ?? [], tierId);
+  const asksAge = Boolean(minors.data && (minors.data.min_age !== null || minors.data.guardian_consent));
+  /** The event's questions answered as the API's rules want; otherwise each message beside its field. */
+  const answersOk = () => {
+    const errors = answersErrors(questions, answers);
+    setAnswerErrors(errors);
+    return Object.keys(errors).length === 0;
+  };
 
   async function submit(chosen: PaymentMethod | undefined, transactionData?: Record<string, unknown>) {
     if (submitting) return;
@@ -87,6 +111,11 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         tierId,
         ...(chosen ? { paymentMethod: chosen } : {}),
         ...(transactionData ? { transactionData } : {}),
+        ...(questions.length ? { answers } : {}),
+        ...(asksAge ? { birth_date: guardian.birth_date } : {}),
+        ...(needsGuardian(minors.data, guardian.birth_date)
+          ? { guardian: { name: guardian.name, cpf: guardian.cpf, email: guardian.email } }
+          : {}),
       });
       setRegistrationId(item.registration_id);
       setStep(3);
@@ -172,6 +201,15 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         </div>
       )}
 
+      {!soldOut && step === 1 && !existing && display.open && (
+        <>
+          {asksAge && minors.data && (
+            <GuardianFields rules={minors.data} value={guardian} onChange={setGuardian} />
+          )}
+          <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
+        </>
+      )}
+
       {!soldOut && step === 1 && !existing && (
         <StepOne
           free={free}
@@ -180,8 +218,8 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
           method={method}
           onMethod={setMethod}
           submitting={submitting}
-          onFree={() => void submit(undefined).catch(() => {})}
-          onNext={() => setStep(2)}
+          onFree={() => answersOk() && void submit(undefined).catch(() => {})}
+          onNext={() => answersOk() && setStep(2)}
           description={tier.description}
           withdrawalDays={event.withdrawal_days ?? DEFAULT_WITHDRAWAL_DAYS}
         />

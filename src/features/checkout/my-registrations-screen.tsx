@@ -32,6 +32,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
 import { CaravanTickets } from './caravan-tickets.tsx';
 import { MethodNext } from './method-next.tsx';
+import { MyAnswers } from './my-answers.tsx';
 import { RefundSection } from './refund-section.tsx';
 import './checkout.css';
 
@@ -224,6 +225,7 @@ function RegistrationDetail({
           }
         />
       )}
+      {!removed && <MyAnswers registrationId={registration.id} />}
       <ol className="attempts">
         {numberedAttempts(registration.confirmations).map(({ attempt, number }) => (
           <Attempt key={attempt.id} attempt={attempt} number={number} />

@@ -114,3 +114,60 @@ export function RegionalBar({ rows }: { rows: readonly RegionalCount[] }) {
     </figure>
   );
 }
+
+/** One registration question's answers counted (choices, yes/no): a bar per option, like the regional bar. */
+export function AnswerBar({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: readonly { option: string; cnt: number }[];
+}) {
+  const data = rows.map((r) => ({ opcao: r.option, respostas: r.cnt }));
+  const drawn = [...data].reverse();
+  return (
+    <figure className="report-chart" data-testid="answer-bar">
+      <figcaption>{title}</figcaption>
+      {data.length === 0 ? (
+        <p className="report-muted">{m.noData}</p>
+      ) : (
+        <>
+          <div
+            className="report-chart-canvas"
+            style={{ height: Math.max(160, 36 * data.length + 48) }}
+            aria-hidden="true"
+          >
+            <ResponsiveBar
+              data={drawn}
+              keys={['respostas']}
+              indexBy="opcao"
+              layout="horizontal"
+              margin={{ top: 8, right: 16, bottom: 32, left: 112 }}
+              padding={0.25}
+              colors={() => REGIONAL_COLOR}
+              labelTextColor="#ffffff"
+              axisBottom={{
+                tickSize: 0,
+                tickPadding: 6,
+                format: (v) => (Number.isInteger(v) ? String(v) : ''),
+              }}
+              axisLeft={{ tickSize: 0, tickPadding: 6 }}
+              enableGridY={false}
+              enableGridX
+              animate={false}
+            />
+          </div>
+          <ul className="report-legend" aria-label={m.chartNumbers}>
+            {data.map((d) => (
+              <li key={d.opcao}>
+                <span className="report-swatch" style={{ background: REGIONAL_COLOR }} aria-hidden="true" />
+                <span>{d.opcao}</span>
+                <strong>{d.respostas}</strong>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </figure>
+  );
+}

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useState } from 'react';
 import { formatDate, formatDateTime } from '../../domain/dates.ts';
+import { questionMessages } from '../../domain/messages/questions.ts';
 import { reportsMessages as m } from '../../domain/messages/reports.ts';
+import { answerText, isCountable } from '../../domain/questions.ts';
 import { statusLabel } from '../../domain/registrations.ts';
 import {
   attendeesCsv,
@@ -20,6 +22,7 @@ import {
 } from '../../domain/reports.ts';
 import { ApiFailure } from '../../lib/api-fetch.ts';
 import { useHasPermission } from '../../lib/session.ts';
+import { reportAnswersQuery } from './api/report-answers.ts';
 import { reportAttendeesQuery } from './api/report-attendees.ts';
 import { reportEventsQuery } from './api/report-events.ts';
 import { reportLocationsQuery } from './api/report-locations.ts';
@@ -33,6 +36,7 @@ import { reportPaymentsQuery } from './api/report-payments.ts';
 
 // nivo and d3 load with the charts, after the numbers are on screen
 const StatusPie = lazy(() => import('./charts.tsx').then((c) => ({ default: c.StatusPie })));
+const AnswerBar = lazy(() => import('./charts.tsx').then((c) => ({ default: c.AnswerBar })));
 const RegionalBar = lazy(() => import('./charts.tsx').then((c) => ({ default: c.RegionalBar })));
 
 /** Rows of the attendees drawn on screen; the CSV holds them all. */
@@ -178,12 +182,27 @@ function EventReport({ eventId }: { eventId: string }) {
         <Suspense fallback={<LoadingMessages />}>
           <StatusPie rows={report.status} />
           <RegionalBar rows={report.regional} />
+          <AnswerCharts eventId={eventId} />
         </Suspense>
       </div>
       <TempleTable report={report} />
       <Attendees eventId={eventId} eventTitle={report.event.title} />
     </>
   );
+}
+
+/** A chart per choice or yes/no question of the event (README 'Registration questions'). */
+function AnswerCharts({ eventId }: { eventId: string }) {
+  const answers = useQuery(reportAnswersQuery(eventId));
+  return (answers.data ?? [])
+    .filter((q) => isCountable(q.kind))
+    .map((q) => (
+      <AnswerBar
+        key={q.id}
+        title={questionMessages.chartTitle(q.label)}
+        rows={q.counts.map((c) => ({ option: answerText(q.kind, c.option), cnt: c.cnt }))}
+      />
+    ));
 }
 
 function TempleTable({ report }: { report: ReportSummary }) {
@@ -324,6 +343,8 @@ function AttendeeTable({
   eventTitle: string;
 }) {
   const attendees = useQuery(reportAttendeesQuery(eventId, locationId));
+  // the event's questions: one CSV column each
+  const questions = useQuery(reportAnswersQuery(eventId)).data ?? [];
   if (attendees.isPending) return <LoadingMessages />;
   if (attendees.isError)
     return <ErrorState error={attendees.error} onRetry={() => void attendees.refetch()} />;
@@ -339,7 +360,9 @@ function AttendeeTable({
           type="button"
           className="button"
           disabled={rows.length === 0}
-          onClick={() => downloadText(attendeesCsv(rows), attendeesCsvName(locationName, eventTitle))}
+          onClick={() =>
+            downloadText(attendeesCsv(rows, questions), attendeesCsvName(locationName, eventTitle))
+          }
         >
           {m.downloadAttendees}
         </button>

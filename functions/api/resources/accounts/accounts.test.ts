@@ -56,7 +56,12 @@ describe('GET /v1/me', () => {
   it('gives each staff role its permissions', async () => {
     const perms = async (u: 'secretaria' | 'lider' | 'voluntario') =>
       ((await h.call('/v1/me', { token: await h.token(u) })).body as Me).permissions.sort();
-    expect(await perms('secretaria')).toEqual(['create_user', 'read_confirmations', 'write_confirmations']);
+    expect(await perms('secretaria')).toEqual([
+      'create_user',
+      'read_confirmations',
+      'read_sensitive',
+      'write_confirmations',
+    ]);
     expect(await perms('lider')).toEqual(['read_confirmations', 'reports']);
     expect(await perms('voluntario')).toEqual(['checkin']);
   });

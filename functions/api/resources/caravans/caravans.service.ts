@@ -35,6 +35,7 @@ import type { Ports } from '../../ports/index.ts';
 import { checkTierAndMethod, requireCompleteProfile } from '../checkout/checkout.service.ts';
 import { type MethodContext, type StartedAttempt, startedAttempt } from '../checkout/methods/method.ts';
 import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
+import { saveNewAnswers } from '../questions/questions.service.ts';
 import { takePlaces } from '../tiers/places.ts';
 
 /** Methods a caravan may pay with: one payment for the total (a voucher is one person's). */
@@ -199,6 +200,34 @@ async function registerCaravan(
     if (pgConstraint(error) === 'registrations_guest_active_idx')
       throw new ApiHttpError(409, 'CARAVAN_CPF_REGISTERED');
     throw error;
+  }
+  // an event with age rules needs each person's birth date and guardian: not in the caravan form
+  // yet, so such an event takes no caravan (README 'Minors') instead of letting minors through
+  const [ages] = await tx.query<{ min_age: number | null; guardian_consent: boolean }>(
+    'select min_age, guardian_consent from public.events where id = $1',
+    [row.event_id],
+  );
+  if (ages && (ages.min_age !== null || ages.guardian_consent)) {
+    throw new ApiHttpError(
+      422,
+      'BIRTH_DATE_REQUIRED',
+      'Este evento tem regras de idade: cada pessoa se inscreve pela própria conta.',
+    );
+  }
+  // each person's answers to the event's questions, with the browser's rules (per person)
+  for (const [i, p] of people.entries()) {
+    try {
+      await saveNewAnswers(tx, {
+        eventId: row.event_id,
+        tierId: row.id,
+        registrationId: ids[i]!,
+        answers: p.answers,
+      });
+    } catch (error) {
+      if (error instanceof ApiHttpError && error.code === 'INVALID_ANSWERS')
+        throw new ApiHttpError(422, 'INVALID_ANSWERS', `${p.name}: ${error.message}`);
+      throw error;
+    }
   }
   // every place in one statement: all of them or none (the transaction rolls back)
   if (row.total !== null && isActiveStatus(start.status)) await takePlaces(tx, row.id, people.length);

@@ -65,6 +65,8 @@ function rosterQuery(eventId: string, cpfKey = '') {
       .selectFrom('registrations as r')
       .leftJoin('profiles as p', 'p.id', 'r.user_id')
       .leftJoin('temples as t', 't.id', 'p.temple_id')
+      // a minor's guardian consent (guardians.service.ts): the ticket is valid once authorized
+      .leftJoin('guardian_consents as g', 'g.registration_id', 'r.id')
       // a member's check-in is per account, a caravan guest's per registration (caravans.ts)
       .leftJoin('checkins as c', (join) =>
         join
@@ -89,6 +91,8 @@ function rosterQuery(eventId: string, cpfKey = '') {
         ),
         'c.scanned_at as checked_in_at',
         'c.device as checked_in_device',
+        'g.state as guardian_state',
+        'g.guardian_name',
       ])
       .where('r.event_id', '=', eventId)
       // a deleted account leaves the door's roster (its registration stays in the accounts); the
@@ -107,7 +111,9 @@ function toEntry(r: RosterRow): RosterEntry {
     name: r.name,
     congregation: r.congregation,
     cpf_hash: r.cpf_hash,
-    paid: r.status === 'paid',
+    // a minor waiting for (or refused by) their guardian is not admitted, whatever the payment
+    paid: r.status === 'paid' && (r.guardian_state === null || r.guardian_state === 'authorized'),
+    guardian: r.guardian_state === 'authorized' ? r.guardian_name : null,
     checked_in_at: isoOrNull(r.checked_in_at),
     checked_in_device: r.checked_in_device,
     group_id: r.group_id,
@@ -215,10 +221,19 @@ export async function syncCheckins(
       await run(
         db,
         qb
-          .selectFrom('registrations')
-          .select(['id', 'user_id', 'status', 'guest_cpf'])
-          .where('event_id', '=', eventId)
-          .where('id', 'in', ids),
+          .selectFrom('registrations as r')
+          .leftJoin('guardian_consents as g', 'g.registration_id', 'r.id')
+          // a minor not (yet) authorized by their guardian counts as not admitted
+          .select([
+            'r.id',
+            'r.user_id',
+            sql<string>`case when g.state is null or g.state = 'authorized' then r.status else 'pending' end`.as(
+              'status',
+            ),
+            'r.guest_cpf',
+          ])
+          .where('r.event_id', '=', eventId)
+          .where('r.id', 'in', ids),
       )
     ).map((r) => [r.id, r]),
   );

@@ -29,6 +29,8 @@ import { isoOrNull } from '../../lib/rows.ts';
 import { enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
+import { applyMemberMinorRules } from '../guardians/guardians.service.ts';
+import { saveNewAnswers } from '../questions/questions.service.ts';
 import { takePlace } from '../tiers/places.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
 import { type MethodContext, type StartedAttempt, startedAttempt } from './methods/method.ts';
@@ -199,6 +201,10 @@ export async function registerOnTier(
   } catch (error) {
     rethrowPg(error);
   }
+  // the event's questions, checked with the browser's rules and written with the registration
+  await saveNewAnswers(tx, { eventId: row.event_id, tierId: row.id, registrationId, answers: body.answers });
+  // a minor: the event's minimum age, and the guardian's consent under 18 (guardians.service.ts)
+  await applyMemberMinorRules(tx, user, row.event_id, registrationId, body);
   // the place, in one statement: concurrent checkouts queue on the tier row, none goes below 0
   // (an attempt that starts rejected — an invalid voucher — is history and takes none)
   if (row.total !== null && isActiveStatus(start.status)) await takePlace(tx, row.id);

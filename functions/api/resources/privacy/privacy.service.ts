@@ -144,6 +144,7 @@ export async function exportOwnData(db: Db, user: AuthContextUser, now: Date) {
         reason: string | null;
         receipt_sent: boolean;
       }[];
+      answers: { question: string; value: unknown }[];
     }>(
       `select r.id, r.seq, r.status, r.frozen_value, r.created_at, e.id as event_id, e.title as event_title,
               e.starts_at as event_starts_at, t.name as tier_name,
@@ -152,7 +153,10 @@ export async function exportOwnData(db: Db, user: AuthContextUser, now: Date) {
                          'expires_at', c.expires_at, 'reason', c.response_data->>'reason',
                          'receipt_sent', c.request_data ? 'receipt' or c.request_data ? 'receipt_deleted_at')
                          order by c.created_at)
-                  from public.registration_confirmations c where c.registration_id = r.id), '[]'::jsonb) as attempts
+                  from public.registration_confirmations c where c.registration_id = r.id), '[]'::jsonb) as attempts,
+              coalesce((select jsonb_agg(jsonb_build_object('question', q.label, 'value', a.value) order by q."order")
+                  from public.registration_answers a join public.event_questions q on q.id = a.question_id
+                 where a.registration_id = r.id), '[]'::jsonb) as answers
          from public.registrations r
          join public.events e on e.id = r.event_id
          join public.pricing_tiers t on t.id = r.tier_id
@@ -195,6 +199,8 @@ export async function exportOwnData(db: Db, user: AuthContextUser, now: Date) {
       tier: r.tier_name,
       // card data never reaches the app: only the method, the outcome and when
       payment_attempts: r.attempts,
+      // the answers to the event's questions (README 'Registration questions')
+      answers: r.answers,
     })),
     checkins: checkins.map((c) => ({
       event_id: c.event_id,
@@ -291,6 +297,13 @@ export async function deleteOwnAccount(
       [user.id],
     );
     await tx.query('delete from public.user_roles where user_id = $1', [user.id]);
+    // sensitive answers (health, medication, allergies) go with the account; the others stay with
+    // the registrations, which are kept for the accounts
+    await tx.query(
+      `delete from public.registration_answers a using public.registrations r, public.event_questions q
+        where r.id = a.registration_id and q.id = a.question_id and r.user_id = $1 and q.sensitive`,
+      [user.id],
+    );
     // door rosters that refresh see the change (the person leaves them)
     await tx.query('update public.registrations set updated_at = now() where user_id = $1', [user.id]);
     // the person's receipts (they show name and bank data): the attempts stay, without the file

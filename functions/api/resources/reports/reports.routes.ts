@@ -48,6 +48,7 @@ export const reportsRoutes = new Hono<AppEnv>()
         c.req.valid('query').event,
         parseLocation(c.req.valid('param').locationId),
         { actorId: c.get('user').id, clientIp: clientAddress(c) },
+        (c.get('permissions') ?? []).includes('read_sensitive'),
       );
       return c.body(body, 200, {
         'content-type': 'application/json; charset=UTF-8',

@@ -174,7 +174,7 @@ export async function reportLocations(db: Db, eventId: string): Promise<ReportLo
  * 'custom' congregations and those without one. The method is the latest attempt's (read from the
  * attempts' index in its order, no sort).
  */
-export function attendeesSql(location: Location): string {
+export function attendeesSql(location: Location, sensitive = false): string {
   const from = attendeesFrom(location);
   return `
     select coalesce(r.guest_name, p.name, '') as name, t.name as temple_name, ${REGIONAL} as regional,
@@ -182,7 +182,12 @@ export function attendeesSql(location: Location): string {
              where c.registration_id = r.id order by c.created_at desc limit 1) as strategy,
            r.status, r.frozen_value,
            -- ISO 8601 as the API answers dates, written by the database (no Date per row in JavaScript)
-           to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+           to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+           -- the answers to the event's questions (the CSV's last columns); sensitive ones only for read_sensitive
+           (select jsonb_object_agg(a.question_id, a.value)
+              from public.registration_answers a
+              join public.event_questions q on q.id = a.question_id and q.deleted_at is null
+             where a.registration_id = r.id${sensitive ? '' : ' and not q.sensitive'}) as answers
       ${from}
      order by p.search_name, r.id
      limit ${ATTENDEES_MAX_ROWS}`;
@@ -222,11 +227,12 @@ export async function reportAttendeesJson(
   eventId: string,
   location: Location,
   viewer?: StaffViewer,
+  sensitive = false,
 ): Promise<string> {
   await eventTitle(db, eventId);
   const where = location.kind === 'temple' ? location.id : location.name;
   const [row] = await db.query<{ body: string }>(
-    `select coalesce(json_agg(a), '[]')::text as body from (${attendeesSql(location)}) a`,
+    `select coalesce(json_agg(a), '[]')::text as body from (${attendeesSql(location, sensitive)}) a`,
     [eventId, where],
   );
   // each person on the list (the screen's table and its CSV) gets a row in the staff's audit
@@ -275,7 +281,12 @@ export async function eventBadges(
     });
   }
   const rows = await db.query<BadgeRow>(
-    `select r.id as registration_id, r.seq, coalesce(r.guest_name, p.name, '') as name, t.name as temple_name
+    `select r.id as registration_id, r.seq, coalesce(r.guest_name, p.name, '') as name, t.name as temple_name,
+            -- the event's badge question (never a sensitive one: a check of event_questions)
+            (select jsonb_build_object('label', q.label, 'kind', q.kind, 'value', a.value)
+               from public.registration_answers a
+               join public.event_questions q on q.id = a.question_id
+              where a.registration_id = r.id and q.on_badge and not q.sensitive and q.deleted_at is null) as badge_answer
        ${EVENT_REGISTRATIONS} and r.status = 'paid' and not ${GONE}
       order by p.search_name, r.id`,
     [eventId],

@@ -83,6 +83,7 @@ export async function singlePageSignup(
       const checkoutBody: CheckoutBody = {
         tierId: body.tier,
         paymentMethod: method,
+        ...(body.answers ? { answers: body.answers } : {}),
         ...(body.voucher ? { transactionData: { voucher: body.voucher } } : {}),
       };
       let started: Awaited<ReturnType<typeof registerOnTier>>;

@@ -12,6 +12,7 @@ import type {
   VenueInput,
   VoucherBatchInput,
 } from '../../../domain/event-editor.ts';
+import type { QuestionBodyInput } from '../../../domain/questions.ts';
 import { apiClient, unwrap } from '../../../lib/api.ts';
 
 const keys = {
@@ -178,4 +179,36 @@ export async function downloadVouchersCsv(eventId: string): Promise<Blob> {
   const res = await apiClient().v1.admin.events[':id']['vouchers.csv'].$get({ param: { id: eventId } });
   if (!res.ok) await unwrap(Promise.resolve(res));
   return res.blob();
+}
+
+/** The event's registration questions (the editor's panel) and their writes; each refreshes the list. */
+export function useQuestions(eventId: string) {
+  return useQuery({
+    queryKey: ['admin-questions', eventId] as const,
+    queryFn: () => unwrap(apiClient().v1.admin.events[':id'].questions.$get({ param: { id: eventId } })),
+  });
+}
+
+export function useQuestionWrites(eventId: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin-questions', eventId] });
+  const questions = apiClient().v1.admin.events[':id'].questions;
+  return {
+    save: useMutation({
+      mutationFn: ({ questionId, body }: { questionId: string | null; body: QuestionBodyInput }) =>
+        questionId
+          ? unwrap(questions[':questionId'].$put({ param: { id: eventId, questionId }, json: body }))
+          : unwrap(questions.$post({ param: { id: eventId }, json: body })),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (questionId: string) =>
+        unwrap(questions[':questionId'].$delete({ param: { id: eventId, questionId } })),
+      onSuccess: refresh,
+    }),
+    reorder: useMutation({
+      mutationFn: (ids: string[]) => unwrap(questions.order.$put({ param: { id: eventId }, json: { ids } })),
+      onSuccess: refresh,
+    }),
+  };
 }
