@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -24,6 +25,11 @@ vi.mock('../../data/registrations/mutations.ts', async (actual) => ({
   ...(await actual<object>()),
   startCheckout: (...args: unknown[]) => startCheckout(...args),
 }));
+// the event asks no questions and has no age rules here (their own tests: event-questions, minors)
+vi.mock('../../data/questions/questions.ts', () => ({
+  eventQuestionsQuery: (id: string) => ({ queryKey: ['event-questions', id], queryFn: () => [] }),
+  eventMinorsQuery: (id: string) => ({ queryKey: ['event-minors', id], queryFn: () => null }),
+}));
 vi.mock('../../ui/notices.tsx', () => ({ notify: (...args: unknown[]) => notify(...args) }));
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/x">{children}</a>,
@@ -33,6 +39,12 @@ vi.mock('@tanstack/react-router', () => ({
 const { CheckoutScreen } = await import('./checkout-screen.tsx');
 
 const EVENT_ID = 'e0000000-0000-4000-8000-000000000001';
+const renderCheckout = (tierId: string) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <CheckoutScreen eventId={EVENT_ID} tierId={tierId} />
+    </QueryClientProvider>,
+  );
 function tier(patch: Partial<PricingTier> = {}): PricingTier {
   return {
     id: 't0000000-0000-4000-8000-000000000001',
@@ -91,7 +103,7 @@ describe('checkout steps', () => {
     event = eventWith(t, ['cash', 'file']);
     startCheckout.mockResolvedValue({ registration_id: 'r1' });
     const user = userEvent.setup();
-    render(<CheckoutScreen eventId={EVENT_ID} tierId={t.id} />);
+    renderCheckout(t.id);
 
     expect(step(1)).toBeTruthy();
     const next = screen.getByRole('button', { name: m.continue });
@@ -113,7 +125,7 @@ describe('checkout steps', () => {
     event = eventWith(t, ['cash', 'file']);
     startCheckout.mockRejectedValue(Object.assign(new Error('409'), { code: 'ALREADY_REGISTERED' }));
     const user = userEvent.setup();
-    render(<CheckoutScreen eventId={EVENT_ID} tierId={t.id} />);
+    renderCheckout(t.id);
 
     await user.click(screen.getByRole('radio', { name: m.methodNames.file }));
     await user.click(screen.getByRole('button', { name: m.continue }));
@@ -135,7 +147,7 @@ describe('checkout steps', () => {
     event = eventWith(t, ['cash']);
     startCheckout.mockRejectedValue(Object.assign(new Error('409'), { code: 'TIER_UNAVAILABLE' }));
     const user = userEvent.setup();
-    render(<CheckoutScreen eventId={EVENT_ID} tierId={t.id} />);
+    renderCheckout(t.id);
     await user.click(screen.getByRole('radio', { name: m.methodNames.cash }));
     await user.click(screen.getByRole('button', { name: m.continue }));
     await user.click(screen.getByRole('button', { name: m.okGotIt }));
@@ -151,7 +163,7 @@ describe('checkout steps', () => {
     event = eventWith(t, ['cash']);
     startCheckout.mockResolvedValue({ registration_id: 'r2' });
     const user = userEvent.setup();
-    render(<CheckoutScreen eventId={EVENT_ID} tierId={t.id} />);
+    renderCheckout(t.id);
 
     expect(screen.queryByRole('radio')).toBeNull();
     await user.click(screen.getByRole('button', { name: m.confirmFree }));
@@ -162,7 +174,7 @@ describe('checkout steps', () => {
   it('a tier whose registration window is closed offers nothing to submit', () => {
     const t = tier({ ends_at: new Date(Date.now() - 86_400_000).toISOString() });
     event = eventWith(t, ['cash']);
-    render(<CheckoutScreen eventId={EVENT_ID} tierId={t.id} />);
+    renderCheckout(t.id);
     expect(screen.getByText(m.tierClosed)).toBeTruthy();
     expect(screen.queryByRole('button', { name: m.continue })).toBeNull();
   });
