@@ -6,7 +6,7 @@
  * The title, what happened and the buttons come first, so they are in view above a long list.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { checkInGroupLocally, groupEntries } from '../../data/checkin/store.ts';
+import { checkInGroupLocally, groupEntries } from '../../data/door/roster.ts';
 import { admittable } from '../../domain/caravans.ts';
 import type { RosterEntry } from '../../domain/checkin.ts';
 import { formatTime } from '../../domain/dates.ts';
