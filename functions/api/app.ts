@@ -27,6 +27,7 @@ import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts
 import { privacyRoutes } from './resources/privacy/privacy.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { reportsRoutes } from './resources/reports/reports.routes.ts';
+import { sessionsRoutes } from './resources/sessions/sessions.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
 import { staffRoutes } from './resources/staff/staff.routes.ts';
 import { tagsRoutes } from './resources/tags/tags.routes.ts';
@@ -124,6 +125,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', tagsRoutes)
     .route('/', tiersRoutes)
     .route('/', vouchersRoutes)
+    .route('/', sessionsRoutes)
     .route('/', adminFilesRoutes)
     .route('/', geocodeRoutes)
     .route('/', staffRoutes);

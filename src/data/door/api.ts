@@ -57,6 +57,7 @@ export async function downloadRoster(
       starts_at: event.starts_at,
       checkin_starts_at: event.checkin_starts_at,
       checkin_ends_at: event.checkin_ends_at,
+      sessions: event.sessions ?? [],
       cursor,
       cpf_key: page.cpf_key,
       updated_at: Date.now(),

@@ -172,3 +172,49 @@ describe('the door engine', () => {
     expect(d.store.getState().reach).toBe('online');
   });
 });
+
+describe('sessions at the door', () => {
+  it('a three-day camp, offline: day 1 and again on day 2, never twice on one day; the queue names each session', async () => {
+    const DAY = 24 * 3600_000;
+    const t0 = Date.now();
+    const day = (n: number) => ({
+      id: `5e55a0b1-0000-4000-8000-00000000000${n}`,
+      name: `Dia ${n}`,
+      starts_at: new Date(t0 + (n - 1.5) * DAY).toISOString(),
+      ends_at: new Date(t0 + (n - 0.5) * DAY).toISOString(),
+    });
+    const camp = { ...EV, sessions: [day(1), day(2), day(3)] };
+    const server = fakeServer([row(1)]);
+    const sent: unknown[] = [];
+    const api: DoorApi = {
+      ...server.api,
+      events: async () => [camp],
+      sync: async (body) => {
+        sent.push(...body.items);
+        return {
+          results: body.items.map((i) => ({
+            clientId: i.clientId,
+            kind: 'created' as const,
+            at: i.scannedAt,
+            device: '',
+          })),
+        };
+      },
+    };
+    const d = door(api);
+    d.choose(EVENT);
+    await until(() => d.store.getState().meta?.count === 1);
+    // today's session by default
+    expect(d.store.getState().sessionId).toBe(day(1).id);
+    connection.setState({ reach: 'offline' });
+    expect(await d.admit('100001')).toMatchObject({ feedback: { kind: 'created' } });
+    const again = await d.admit('100001');
+    expect(again).toMatchObject({ feedback: { kind: 'already', session: 'Dia 1' } });
+    d.chooseSession(day(2).id);
+    expect(await d.admit('100001')).toMatchObject({ feedback: { kind: 'created' } });
+    expect(await d.admit('100001')).toMatchObject({ feedback: { kind: 'already', session: 'Dia 2' } });
+    await d.sync();
+    await until(() => d.store.getState().pending === 0);
+    expect(sent.map((i) => (i as { sessionId?: string }).sessionId)).toEqual([day(1).id, day(2).id]);
+  });
+});

@@ -15,7 +15,13 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseGroupCode } from '../../domain/caravans.ts';
-import { type CheckinEvent, outsideCheckinWindow, type RosterEntry } from '../../domain/checkin.ts';
+import {
+  type CheckinEvent,
+  type CheckinSession,
+  currentSession,
+  outsideCheckinWindow,
+  type RosterEntry,
+} from '../../domain/checkin.ts';
 import { checkinMessages } from '../../domain/messages/checkin.ts';
 import { type CheckinIssue, type CongregaDb, db as defaultDb, liveQuery, type RosterMeta } from '../db.ts';
 import { type DoorApi, downloadRoster, httpDoorApi, pullRoster } from './api.ts';
@@ -53,6 +59,8 @@ export type DoorAnswer =
 export interface DoorState {
   /** the chosen event ('' none) */
   eventId: string;
+  /** the chosen session of an event with sessions (today's by default; '' none) */
+  sessionId: string;
   /** this device's name, as conflicts between doors show it */
   device: string;
   /** whether the server answers: the door's 'Online' / 'Sem internet' */
@@ -98,6 +106,8 @@ export interface Door {
   /** upload, then download or pull; resolves once this run (or the one it joined) ended */
   sync(): Promise<void>;
   choose(eventId: string): void;
+  /** another session of the chosen event */
+  chooseSession(sessionId: string): void;
   /** downloads the chosen event's roster again (staff's 'Baixar lista') */
   download(): void;
   /** 'Enviar agora' */
@@ -124,8 +134,16 @@ export function doorChoices(events: CheckinEvent[] | null, stored: RosterMeta[])
         starts_at: r.starts_at,
         checkin_starts_at: r.checkin_starts_at ?? null,
         checkin_ends_at: r.checkin_ends_at ?? null,
+        sessions: r.sessions ?? [],
       })),
   ];
+}
+
+/** The chosen session of the chosen event, if it has sessions. */
+export function doorSession(state: DoorState): CheckinSession | undefined {
+  if (!state.sessionId) return undefined;
+  const event = doorChoices(state.events, state.stored).find((e) => e.id === state.eventId);
+  return event?.sessions?.find((s) => s.id === state.sessionId);
 }
 
 export function createDoor({
@@ -138,6 +156,7 @@ export function createDoor({
 }: DoorOptions = {}): Door {
   const store = createStore<DoorState>(() => ({
     eventId: readDoorEvent(),
+    sessionId: '',
     device: doorDeviceName(deviceLabel),
     reach: connection.getState().reach,
     events: null,
@@ -264,9 +283,20 @@ export function createDoor({
         if (v.meta?.download !== get().meta?.download && v.meta) void rosterPagesIndex(eventId, db);
         set(v);
         letGoOfGone();
+        pickSession();
       },
       error: (error: unknown) => console.error('[door]', error),
     });
+  }
+
+  /** The chosen event's session: kept while it is one of the event's, else today's. */
+  function pickSession() {
+    const state = get();
+    const event = doorChoices(state.events, state.stored).find((x) => x.id === state.eventId);
+    const sessions = event?.sessions ?? [];
+    if (sessions.some((x) => x.id === state.sessionId)) return;
+    const sessionId = currentSession(sessions, now())?.id ?? '';
+    if (sessionId !== state.sessionId) set({ sessionId });
   }
 
   function letGoOfGone() {
@@ -278,6 +308,7 @@ export function createDoor({
     try {
       set({ events: await api.events() });
       letGoOfGone();
+      pickSession();
     } catch {
       // offline: the rosters kept here are the choices
     }
@@ -294,7 +325,8 @@ export function createDoor({
 
   function choose(eventId: string) {
     keepDoorEvent(eventId);
-    set({ eventId, answer: null, downloadFailed: false, progress: null });
+    set({ eventId, sessionId: '', answer: null, downloadFailed: false, progress: null });
+    pickSession();
     watchEvent();
     void sync();
   }
@@ -306,7 +338,10 @@ export function createDoor({
       stored: await db.rosterMeta.orderBy('event_id').toArray(),
       pending: await db.outbox.count(),
     })).subscribe({
-      next: (v) => set(v),
+      next: (v) => {
+        set(v);
+        pickSession();
+      },
       error: (error: unknown) => console.error('[door]', error),
     });
     const onOnline = () => {
@@ -364,6 +399,7 @@ export function createDoor({
   async function admit(raw: string, confirmed = false): Promise<DoorAnswer | null> {
     const { eventId, events, stored, device } = get();
     if (!eventId) return null;
+    const session = doorSession(get());
     const show = (answer: DoorAnswer) => {
       // an answer about an event left meanwhile is not shown
       if (get().eventId === eventId) set({ answer });
@@ -372,13 +408,13 @@ export function createDoor({
     const groupId = parseGroupCode(raw);
     if (groupId) return show({ kind: 'group', groupId });
     // feedback at once from a read; the recording transaction follows and has the last word
-    const preview = await previewCheckin(eventId, raw, db);
+    const preview = await previewCheckin(eventId, raw, db, session);
     const event = doorChoices(events, stored).find((e) => e.id === eventId);
     if (preview.kind === 'created' && !confirmed && event && outsideCheckinWindow(event, now())) {
       return show({ kind: 'confirm', raw, entry: preview.entry });
     }
     show({ kind: 'feedback', feedback: preview });
-    const result = await checkInLocally(eventId, raw, device, db, now());
+    const result = await checkInLocally(eventId, raw, device, db, now(), session);
     if (result.kind === 'created') poke();
     return show({ kind: 'feedback', feedback: result });
   }
@@ -388,6 +424,9 @@ export function createDoor({
     start,
     sync,
     choose,
+    chooseSession(sessionId) {
+      set({ sessionId, answer: null });
+    },
     download() {
       forceDownload = true;
       void sync();

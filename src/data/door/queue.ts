@@ -76,6 +76,7 @@ async function send(api: DoorApi, items: OutboxItem[], signal: AbortSignal): Pro
           clientId: i.clientId,
           registrationId: i.payload.registrationId,
           scannedAt: i.payload.scannedAt,
+          ...(i.payload.sessionId ? { sessionId: i.payload.sessionId } : {}),
         })),
       },
       signal,
@@ -93,7 +94,12 @@ async function apply(items: OutboxItem[], answers: SyncOutcome[], db: CongregaDb
     if (!item || answer.kind === 'created') continue;
     const entry = await rosterEntry(item.payload.eventId, item.payload.registrationId, db);
     if (answer.kind === 'conflict' && entry) {
-      await db.rosters.put({ ...entry, checked_in_at: answer.at, checked_in_device: answer.device });
+      await db.rosters.put({
+        ...entry,
+        checked_in_at: answer.at,
+        checked_in_device: answer.device,
+        checked_in_session: item.payload.sessionId ?? null,
+      });
     }
     await db.checkinIssues.put({
       clientId: answer.clientId,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { doorChoices } from '../../data/door/engine.ts';
+import { doorChoices, doorSession } from '../../data/door/engine.ts';
 import { useDoor } from '../../data/door/use-door.ts';
 import {
   type CheckinEvent,
@@ -62,6 +62,7 @@ function Door() {
   const event = choices.find((e) => e.id === eventId);
   const chosen = Boolean(eventId);
   const outsideWindow = windowNotice(event, new Date());
+  const session = doorSession(state);
 
   // the scanner's code is fetched now, so that it is kept for a door with no signal
   useEffect(() => {
@@ -90,6 +91,18 @@ function Door() {
           ))}
         </select>
       </label>
+      {event?.sessions?.length ? (
+        <label className="door-field">
+          <span>{m.chooseSession}</span>
+          <select value={state.sessionId} onChange={(e) => door.chooseSession(e.target.value)}>
+            {event.sessions.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({formatDateTime(s.starts_at)})
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {state.events !== null && state.events.length === 0 && <p>{m.noEvents}</p>}
       {!chosen && <p className="door-hint">{m.chooseEventFirst}</p>}
       {outsideWindow && (
@@ -123,6 +136,7 @@ function Door() {
           answer={answer}
           eventId={eventId}
           device={device}
+          session={session}
           outsideWindow={outsideWindow}
           onConfirm={(raw) => void admit(raw, true)}
           onClear={() => door.showAnswer(null)}

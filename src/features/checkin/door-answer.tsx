@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { DoorAnswer as Answer } from '../../data/door/engine.ts';
+import type { CheckinSession } from '../../domain/checkin.ts';
 import { resultMessage } from '../../domain/checkin.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
@@ -20,6 +21,7 @@ export function DoorAnswer({
   answer,
   eventId,
   device,
+  session,
   outsideWindow,
   onConfirm,
   onClear,
@@ -29,6 +31,7 @@ export function DoorAnswer({
   answer: Answer | null;
   eventId: string;
   device: string;
+  session?: CheckinSession;
   /** the notice when now is outside the event's check-in window, else null */
   outsideWindow: string | null;
   onConfirm(raw: string): void;
@@ -50,6 +53,7 @@ export function DoorAnswer({
           eventId={eventId}
           groupId={answer.groupId}
           device={device}
+          session={session}
           outsideWindow={outsideWindow}
           onAdmitted={onGroupAdmitted}
           onClose={onClear}
