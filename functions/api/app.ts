@@ -32,6 +32,7 @@ import { questionsRoutes } from './resources/questions/questions.routes.ts';
 import { refundsRoutes } from './resources/refunds/refunds.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
 import { reportsRoutes } from './resources/reports/reports.routes.ts';
+import { sessionsRoutes } from './resources/sessions/sessions.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
 import { staffRoutes } from './resources/staff/staff.routes.ts';
 import { tagsRoutes } from './resources/tags/tags.routes.ts';
@@ -150,6 +151,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', tagsRoutes)
     .route('/', tiersRoutes)
     .route('/', vouchersRoutes)
+    .route('/', sessionsRoutes)
     .route('/', adminFilesRoutes)
     .route('/', geocodeRoutes)
     .route('/', staffRoutes);

@@ -7,7 +7,7 @@
  * the new `stores` (Dexie keeps unchanged tables) and an `upgrade` that rewrites stored rows.
  */
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
-import type { RosterEntry, SyncItemKind } from '../domain/checkin.ts';
+import type { CheckinSession, RosterEntry, SyncItemKind } from '../domain/checkin.ts';
 import type { EventDetail, MyRegistration } from '../domain/types.ts';
 import { DB_NAME } from './db-name.ts';
 
@@ -42,6 +42,8 @@ export interface RosterMeta {
   /** the event's check-in window (null: none; absent on rosters kept before it was kept) */
   checkin_starts_at?: string | null;
   checkin_ends_at?: string | null;
+  /** the event's check-in sessions (absent: none, or kept before sessions) */
+  sessions?: CheckinSession[];
   /** the server's cursor for the next pull */
   cursor: string;
   /** the event's CPF key (rosterCpfTag), from the roster download */
@@ -71,7 +73,7 @@ export interface OutboxItem {
   kind: 'checkin';
   createdAt: number;
   attempts: number;
-  payload: { eventId: string; registrationId: string; scannedAt: string; device: string };
+  payload: { eventId: string; registrationId: string; scannedAt: string; device: string; sessionId?: string };
 }
 
 /** A queued check-in the server did not take as this door's: shown to staff. */

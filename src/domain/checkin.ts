@@ -84,6 +84,8 @@ export interface RosterEntry {
   /** the first check-in of this person at this event, when known */
   checked_in_at: string | null;
   checked_in_device: string | null;
+  /** the session of that check-in (events with sessions: the person's latest check-in) */
+  checked_in_session?: string | null;
   /** the caravan this registration belongs to (src/domain/caravans.ts); absent on older rosters */
   group_id?: string | null;
   /** a minor's guardian who authorized them (shown on admission); absent for adults */
@@ -102,7 +104,7 @@ export interface RosterLookup {
 
 export type CheckinResult =
   | { kind: 'created'; entry: RosterEntry }
-  | { kind: 'already'; entry: RosterEntry; at: string; device: string | null }
+  | { kind: 'already'; entry: RosterEntry; at: string; device: string | null; session?: string }
   | { kind: 'not_found' }
   | { kind: 'not_paid'; entry: RosterEntry }
   /** a typed CPF whose tag fits more than one person: nobody is admitted, their names are shown */
@@ -130,16 +132,65 @@ export async function findEntry(
   return entry && entry.event_id === eventId ? entry : undefined;
 }
 
-/** What admitting this roster row would do now: the rule of both the door and the server. */
-export function decide(entry: RosterEntry | RosterEntry[] | undefined): CheckinResult {
+/**
+ * What admitting this roster row would do now: the rule of both the door and the server. In an
+ * event with sessions a ticket is admitted once per session: `session` is the door's.
+ */
+export function decide(
+  entry: RosterEntry | RosterEntry[] | undefined,
+  session?: CheckinSession | null,
+): CheckinResult {
   // more than one person fits the CPF: the door shows their names and asks for the QR or the code
-  if (Array.isArray(entry)) return { kind: 'ambiguous', candidates: entry };
+  if (Array.isArray(entry))
+    return { kind: 'ambiguous', candidates: entry.map((e) => inSession(e, session?.id)) };
   if (!entry) return { kind: 'not_found' };
-  if (!entry.paid) return { kind: 'not_paid', entry };
-  if (entry.checked_in_at) {
-    return { kind: 'already', entry, at: entry.checked_in_at, device: entry.checked_in_device };
+  const row = inSession(entry, session?.id);
+  if (!row.paid) return { kind: 'not_paid', entry: row };
+  if (row.checked_in_at) {
+    return {
+      kind: 'already',
+      entry: row,
+      at: row.checked_in_at,
+      device: row.checked_in_device,
+      ...(session ? { session: session.name } : {}),
+    };
   }
-  return { kind: 'created', entry };
+  return { kind: 'created', entry: row };
+}
+
+/** A check-in day or session of an event (a camp's days, a conference's morning and evening). */
+export interface CheckinSession {
+  id: string;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+/**
+ * The row as it counts in session `sessionId`: checked in only if its latest check-in was made in
+ * that session (no session: as it is).
+ */
+export function inSession(entry: RosterEntry, sessionId: string | null | undefined): RosterEntry {
+  if (!sessionId || !entry.checked_in_at || entry.checked_in_session === sessionId) return entry;
+  return { ...entry, checked_in_at: null, checked_in_device: null, checked_in_session: null };
+}
+
+/**
+ * The session a door picks by default: the one under way now, else the next to start, else the
+ * last one (a camp's last day, in its evening).
+ */
+export function currentSession(
+  sessions: readonly CheckinSession[] | undefined,
+  now: Date,
+): CheckinSession | undefined {
+  if (!sessions?.length) return undefined;
+  const t = now.getTime();
+  const sorted = [...sessions].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  return (
+    sorted.find((s) => Date.parse(s.starts_at) <= t && t < Date.parse(s.ends_at)) ??
+    sorted.find((s) => Date.parse(s.starts_at) > t) ??
+    sorted.at(-1)
+  );
 }
 
 /** The pt-BR feedback of a result. */
@@ -150,11 +201,18 @@ export function resultMessage(result: CheckinResult): string {
       return result.entry.guardian ? `${text} Menor — autorizado por ${result.entry.guardian}` : text;
     }
     case 'already':
-      return m.already(
-        firstName(result.entry.name) || result.entry.name,
-        formatTime(result.at),
-        result.device ?? m.deviceUnknown,
-      );
+      return result.session
+        ? m.alreadyInSession(
+            firstName(result.entry.name) || result.entry.name,
+            result.session,
+            formatTime(result.at),
+            result.device ?? m.deviceUnknown,
+          )
+        : m.already(
+            firstName(result.entry.name) || result.entry.name,
+            formatTime(result.at),
+            result.device ?? m.deviceUnknown,
+          );
     case 'not_paid':
       return m.notPaid(firstName(result.entry.name) || result.entry.name);
     case 'not_found':
@@ -199,6 +257,8 @@ export const syncItemSchema = v.object({
   clientId: uuid,
   registrationId: uuid,
   scannedAt: v.pipe(v.string(), v.isoTimestamp(m.invalidCode)),
+  /** the door's session (events with sessions); absent: the one under way at scannedAt */
+  sessionId: v.optional(uuid),
 });
 export type SyncItem = v.InferOutput<typeof syncItemSchema>;
 
@@ -298,7 +358,26 @@ export interface RosterPage {
 export interface CheckinEvent extends EventCheckinTimes {
   id: string;
   title: string;
+  /** its check-in sessions, by start (none: one check-in per person) */
+  sessions?: CheckinSession[];
 }
+
+/** PUT /v1/admin/events/:eventId/sessions: the event's check-in sessions, all of them. */
+export const sessionsBodySchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.object({
+        id: v.optional(uuid),
+        name: v.pipe(v.string(), v.trim(), v.minLength(1, m.sessionName), v.maxLength(60, m.sessionName)),
+        starts_at: v.pipe(v.string(), v.isoTimestamp(m.sessionTimes)),
+        ends_at: v.pipe(v.string(), v.isoTimestamp(m.sessionTimes)),
+      }),
+      v.check((s) => Date.parse(s.ends_at) > Date.parse(s.starts_at), m.sessionTimes),
+    ),
+  ),
+  v.maxLength(31, m.sessionsTooMany),
+);
+export type SessionsBody = v.InferOutput<typeof sessionsBodySchema>;
 
 /** GET /v1/checkins: one of the member's own check-ins. */
 export interface MyCheckin {

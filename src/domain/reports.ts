@@ -87,6 +87,16 @@ export interface ReportSummary {
   regional: RegionalCount[];
   temples: TempleCount[];
   money?: MoneyTotals;
+  /** who came: people checked in at all, per check-in session and per day (São Paulo time) */
+  attendance: ReportAttendance;
+}
+
+/** Attendance of an event: each person counted once per session and once per day. */
+export interface ReportAttendance {
+  checked_in: number;
+  sessions: { id: string; name: string; starts_at: string; cnt: number }[];
+  /** YYYY-MM-DD in São Paulo time */
+  days: { day: string; cnt: number }[];
 }
 
 /** GET /v1/admin/reports/my-locations?event=: where the event's registrations come from. */

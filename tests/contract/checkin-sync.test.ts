@@ -1,20 +1,20 @@
 /**
- * Exactly once, end to end below the browser: the door's outbox (Dexie on fake-indexeddb) flushing
+ * Exactly once, end to end below the browser: the door's queue (Dexie on fake-indexeddb) uploading
  * to the real API on a real database (PGlite; PostgreSQL in the postgres project), with faults
  * injected between them: a 500 before the server acts, a time-out after it acted (on the first batch
  * or mid-flush), the same batch delivered twice at once, a tab killed mid-flush, two doors admitting
  * one person offline.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../functions/api/ports/db.ts';
 import { createTestApp, seededDb } from '../../functions/api/testing/test-app.ts';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
-import { checkInLocally } from '../../src/data/checkin/store.ts';
-import { checkinOutboxHandler, type DoorApi, downloadRoster } from '../../src/data/checkin/sync.ts';
 import { CongregaDb } from '../../src/data/db.ts';
-import { flushOutbox } from '../../src/data/outbox/outbox.ts';
+import { type DoorApi, downloadRoster } from '../../src/data/door/api.ts';
+import { upload } from '../../src/data/door/queue.ts';
+import { checkInLocally } from '../../src/data/door/roster.ts';
 import { testDatabaseOptions } from '../postgres/databases.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow.id;
@@ -117,18 +117,18 @@ describe('door outbox → API, exactly once', () => {
     const people = DEMO_ATTENDEES.slice(0, 5);
     for (const p of people)
       expect((await checkInLocally(EVENT, p.seq, 'Porta 1', local)).kind).toBe('created');
-    const handler = checkinOutboxHandler(door());
+    const handler = door();
 
     fault = '500';
-    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 0, remaining: 5 });
+    expect(await upload(handler, { db: local, batch: 2 })).toMatchObject({ answered: 0, remaining: 5 });
     expect(await serverCheckins()).toEqual([]);
 
     fault = 'timeout-after';
-    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 0, remaining: 5 });
+    expect(await upload(handler, { db: local, batch: 2 })).toMatchObject({ answered: 0, remaining: 5 });
     expect(await serverCheckins()).toHaveLength(2); // the server applied the first batch; no answer came
 
     fault = 'none';
-    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 5, remaining: 0 });
+    expect(await upload(handler, { db: local, batch: 2 })).toMatchObject({ answered: 5, remaining: 0 });
     const stored = await serverCheckins();
     expect(stored.map((c) => c.registration_id)).toEqual(people.map((p) => p.registrationId).sort());
     expect(await local.checkinIssues.count()).toBe(0);
@@ -138,21 +138,21 @@ describe('door outbox → API, exactly once', () => {
     const local = await newDoor();
     const people = DEMO_ATTENDEES.slice(0, 5);
     for (const p of people) await checkInLocally(EVENT, p.seq, 'Porta 1', local);
-    const handler = checkinOutboxHandler(door());
+    const handler = door();
 
     fault = '500';
     faultFrom = 2;
-    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 2, remaining: 3 });
+    expect(await upload(handler, { db: local, batch: 2 })).toMatchObject({ answered: 2, remaining: 3 });
     expect(await serverCheckins()).toHaveLength(2);
 
     fault = 'timeout-after';
     faultFrom = syncCalls + 2;
-    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 2, remaining: 1 });
+    expect(await upload(handler, { db: local, batch: 2 })).toMatchObject({ answered: 2, remaining: 1 });
     // the last batch (one item) was applied, its answer lost: all five stored, one still queued
     expect(await serverCheckins()).toHaveLength(5);
 
     fault = 'none';
-    expect(await flushOutbox(handler, { db: local, batch: 2 })).toMatchObject({ answered: 1, remaining: 0 });
+    expect(await upload(handler, { db: local, batch: 2 })).toMatchObject({ answered: 1, remaining: 0 });
     expect((await serverCheckins()).map((c) => c.registration_id)).toEqual(
       people.map((p) => p.registrationId).sort(),
     );
@@ -163,7 +163,7 @@ describe('door outbox → API, exactly once', () => {
     const local = await newDoor();
     for (const p of DEMO_ATTENDEES.slice(0, 3)) await checkInLocally(EVENT, p.seq, 'Porta 1', local);
     fault = 'twice';
-    expect(await flushOutbox(checkinOutboxHandler(door()), { db: local })).toMatchObject({ remaining: 0 });
+    expect(await upload(door(), { db: local })).toMatchObject({ remaining: 0 });
     expect(await serverCheckins()).toHaveLength(3);
     expect(await local.checkinIssues.count()).toBe(0);
   });
@@ -171,13 +171,13 @@ describe('door outbox → API, exactly once', () => {
   it('a tab killed while applying the answer: the item stays queued and the replay is harmless', async () => {
     const local = await newDoor();
     await checkInLocally(EVENT, DEMO_ATTENDEES[0]!.seq, 'Porta 1', local);
-    const handler = checkinOutboxHandler(door());
-    await expect(
-      flushOutbox({ ...handler, apply: () => Promise.reject(new Error('killed')) }, { db: local }),
-    ).rejects.toThrow('killed');
+    const handler = door();
+    const kill = vi.spyOn(local.outbox, 'bulkDelete').mockRejectedValueOnce(new Error('killed'));
+    await expect(upload(handler, { db: local })).rejects.toThrow('killed');
+    kill.mockRestore();
     expect(await local.outbox.count()).toBe(1);
     expect(await serverCheckins()).toHaveLength(1);
-    await flushOutbox(handler, { db: local });
+    await upload(handler, { db: local });
     expect(await local.outbox.count()).toBe(0);
     expect(await serverCheckins()).toHaveLength(1);
     expect(await local.checkinIssues.count()).toBe(0);
@@ -189,8 +189,8 @@ describe('door outbox → API, exactly once', () => {
     const p = DEMO_ATTENDEES[2]!;
     await checkInLocally(EVENT, p.seq, 'Porta A', a);
     await checkInLocally(EVENT, `checkin:${p.registrationId}`, 'Porta B', b);
-    await flushOutbox(checkinOutboxHandler(door()), { db: a });
-    await flushOutbox(checkinOutboxHandler(door()), { db: b });
+    await upload(door(), { db: a });
+    await upload(door(), { db: b });
     expect(await serverCheckins()).toEqual([{ registration_id: p.registrationId, device: 'Porta A' }]);
     expect(await a.checkinIssues.count()).toBe(0);
     expect(await b.checkinIssues.toArray()).toEqual([

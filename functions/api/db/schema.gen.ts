@@ -94,6 +94,7 @@ export interface Checkins {
   id: Generated<string>;
   registration_id: string;
   scanned_at: Generated<Timestamp>;
+  session_id: string | null;
   user_id: string;
 }
 
@@ -138,6 +139,16 @@ export interface EventRosterKeys {
   created_at: Generated<Timestamp>;
   event_id: string;
   key: Generated<string>;
+}
+
+/** public.event_sessions */
+export interface EventSessions {
+  created_at: Generated<Timestamp>;
+  ends_at: Timestamp;
+  event_id: string;
+  id: Generated<string>;
+  name: string;
+  starts_at: Timestamp;
 }
 
 /** public.event_speakers */
@@ -449,6 +460,7 @@ export interface Database {
   event_files: EventFiles;
   event_questions: EventQuestions;
   event_roster_keys: EventRosterKeys;
+  event_sessions: EventSessions;
   event_speakers: EventSpeakers;
   event_tags: EventTags;
   event_venues: EventVenues;
@@ -487,6 +499,7 @@ export type ConstraintName =
   | 'checkins_guest_registration_key'
   | 'checkins_pkey'
   | 'checkins_registration_id_fkey'
+  | 'checkins_session_id_fkey'
   | 'checkins_user_id_fkey'
   | 'consents_live_key'
   | 'consents_pkey'
@@ -509,6 +522,10 @@ export type ConstraintName =
   | 'event_questions_tier_id_fkey'
   | 'event_roster_keys_event_id_fkey'
   | 'event_roster_keys_pkey'
+  | 'event_sessions_event_id_fkey'
+  | 'event_sessions_name_check'
+  | 'event_sessions_order'
+  | 'event_sessions_pkey'
   | 'event_speakers_event_id_fkey'
   | 'event_speakers_pkey'
   | 'event_speakers_speaker_id_fkey'

@@ -4,6 +4,13 @@ export const checkinMessages = {
   created: (firstName: string) => `Checkin de ${firstName} feito!`,
   already: (firstName: string, when: string, device: string) =>
     `${firstName} já fez checkin às ${when}${device ? ` (${device})` : ''}.`,
+  alreadyInSession: (firstName: string, session: string, when: string, device: string) =>
+    `${firstName} já fez checkin em ${session} às ${when}${device ? ` (${device})` : ''}.`,
+  sessionName: 'Dê um nome à sessão (até 60 caracteres).',
+  sessionTimes: 'Informe o início e o fim da sessão; o fim vem depois do início.',
+  sessionsTooMany: 'No máximo 31 sessões por evento.',
+  sessionHasCheckins: 'Essa sessão já tem checkins e não pode ser removida.',
+  chooseSession: 'Sessão',
   notFound: 'Inscrição não encontrada neste evento. Confira o código ou procure a secretaria.',
   notPaid: (firstName: string) =>
     `A inscrição de ${firstName} ainda não está paga. Encaminhe para a secretaria.`,

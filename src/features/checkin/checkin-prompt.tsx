@@ -11,8 +11,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { myCheckinsQuery } from '../../data/checkin/mine.ts';
 import { queryClient } from '../../data/query-client.ts';
+import { myCheckinsQuery } from '../../data/registrations/my-checkins-query.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { isTimeToCheckIn } from '../../domain/checkin.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';

@@ -43,32 +43,25 @@ const entry = (n: number, patch: Partial<RosterEntry> = {}): RosterEntry => ({
 const ROSTER = [entry(1), entry(2, { paid: false })];
 const NEXT_WEEK_ROSTER = [entry(3, { event_id: NEXT_WEEK.id })];
 
-vi.mock('../../data/checkin/sync.ts', async (importActual) => {
-  const actual = await importActual<typeof import('../../data/checkin/sync.ts')>();
-  const api = {
+vi.mock('../../data/door/api.ts', async (importActual) => ({
+  ...(await importActual<typeof import('../../data/door/api.ts')>()),
+  httpDoorApi: {
     events: async () => [EVENT, NEXT_WEEK],
     roster: async (eventId: string) => {
       const entries = eventId === NEXT_WEEK.id ? NEXT_WEEK_ROSTER : ROSTER;
       return { entries, cpf_key: 'k', cursor: 'c1', total: entries.length, next: null };
     },
-    sync: async () => ({ results: [] }),
-  };
-  return {
-    ...actual,
-    httpDoorApi: api,
-    downloadRoster: (event: typeof EVENT, progress?: (d: number, t: number) => void) =>
-      actual.downloadRoster(event, progress, { api }),
-    pullRoster: async () => undefined,
-    flushCheckins: async () => ({ answered: 0, remaining: 0 }),
-  };
-});
+    // the queue stays (the door's pending count is what the test reads)
+    sync: async () => Promise.reject(new Error('sem resposta')),
+  },
+}));
 vi.mock('./feedback.ts', () => ({ signal: () => undefined }));
 // the server's answers are the fake above: no health checks from the DOM
-vi.mock('../../data/checkin/connection.ts', async (importActual) => ({
-  ...(await importActual<typeof import('../../data/checkin/connection.ts')>()),
+vi.mock('../../data/door/connection.ts', async (importActual) => ({
+  ...(await importActual<typeof import('../../data/door/connection.ts')>()),
   watchConnection: () => () => undefined,
 }));
-const { connection } = await import('../../data/checkin/connection.ts');
+const { connection } = await import('../../data/door/connection.ts');
 vi.mock('./scanner.tsx', () => ({ Scanner: () => null, preloadScanner: async () => undefined }));
 
 const { CheckinScreen } = await import('./checkin-screen.tsx');

@@ -7,24 +7,21 @@
  * a leader's group QR, the caravan's list (not sticky: it may be longer than the screen).
  */
 import { useEffect, useRef } from 'react';
-import type { DoorFeedback } from '../../data/checkin/store.ts';
-import type { RosterEntry } from '../../domain/checkin.ts';
+import type { DoorAnswer as Answer } from '../../data/door/engine.ts';
+import type { CheckinSession } from '../../domain/checkin.ts';
 import { resultMessage } from '../../domain/checkin.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { firstName } from '../../domain/people.ts';
 import { DoorGroup } from './door-group.tsx';
 
-export type Answer =
-  | { kind: 'feedback'; feedback: DoorFeedback }
-  /** a paid person outside the event's check-in window: admitted only once the volunteer confirms */
-  | { kind: 'confirm'; raw: string; entry: RosterEntry }
-  | { kind: 'group'; groupId: string };
+export type { Answer };
 
 export function DoorAnswer({
   answer,
   eventId,
   device,
+  session,
   outsideWindow,
   onConfirm,
   onClear,
@@ -34,6 +31,7 @@ export function DoorAnswer({
   answer: Answer | null;
   eventId: string;
   device: string;
+  session?: CheckinSession;
   /** the notice when now is outside the event's check-in window, else null */
   outsideWindow: string | null;
   onConfirm(raw: string): void;
@@ -55,6 +53,7 @@ export function DoorAnswer({
           eventId={eventId}
           groupId={answer.groupId}
           device={device}
+          session={session}
           outsideWindow={outsideWindow}
           onAdmitted={onGroupAdmitted}
           onClose={onClear}

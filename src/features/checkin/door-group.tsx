@@ -6,9 +6,9 @@
  * The title, what happened and the buttons come first, so they are in view above a long list.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { checkInGroupLocally, groupEntries } from '../../data/checkin/store.ts';
+import { checkInGroupLocally, groupEntries } from '../../data/door/roster.ts';
 import { admittable } from '../../domain/caravans.ts';
-import type { RosterEntry } from '../../domain/checkin.ts';
+import type { CheckinSession, RosterEntry } from '../../domain/checkin.ts';
 import { formatTime } from '../../domain/dates.ts';
 import { caravanMessages as m } from '../../domain/messages/caravans.ts';
 
@@ -16,6 +16,7 @@ export function DoorGroup({
   eventId,
   groupId,
   device,
+  session,
   outsideWindow,
   onAdmitted,
   onClose,
@@ -23,6 +24,8 @@ export function DoorGroup({
   eventId: string;
   groupId: string;
   device: string;
+  /** the door's session (events with sessions): who is in means in this session */
+  session?: CheckinSession;
   /** outside the event's check-in window: said above the buttons (pressing one is the confirmation) */
   outsideWindow: string | null;
   onAdmitted(count: number): void;
@@ -34,10 +37,10 @@ export function DoorGroup({
   const [busy, setBusy] = useState(false);
 
   const read = useCallback(async () => {
-    const rows = await groupEntries(eventId, groupId);
+    const rows = await groupEntries(eventId, groupId, undefined, session);
     setPeople(rows);
     return rows;
-  }, [eventId, groupId]);
+  }, [eventId, groupId, session]);
   useEffect(() => {
     void read();
   }, [read]);
@@ -49,7 +52,7 @@ export function DoorGroup({
     if (busy || ids.length === 0) return;
     setBusy(true);
     try {
-      const admitted = await checkInGroupLocally(eventId, ids, device);
+      const admitted = await checkInGroupLocally(eventId, ids, device, undefined, new Date(), session);
       setTicked(new Set());
       setMessage(m.doorAdmitted(admitted.length));
       onAdmitted(admitted.length);

@@ -24,6 +24,9 @@ export function Scanner({
   const video = useRef<HTMLVideoElement>(null);
   const onCodeRef = useRef(onCode);
   onCodeRef.current = onCode;
+  // the camera starts once per mount, whatever callbacks a re-render passes
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
   useEffect(() => {
     if (answer !== undefined) video.current?.scrollIntoView?.({ block: 'nearest' });
   }, [answer]);
@@ -61,7 +64,7 @@ export function Scanner({
           }, RESTART_PAUSE_MS);
         }, RESTART_EVERY_MS);
       } catch {
-        if (!stopped) onError(m.cameraFailed);
+        if (!stopped) onErrorRef.current(m.cameraFailed);
       }
     })();
     return () => {
@@ -69,7 +72,7 @@ export function Scanner({
       clearInterval(restart);
       scanner?.destroy();
     };
-  }, [onError]);
+  }, []);
 
   return <video ref={video} className="door-video" muted playsInline aria-label="Câmera" />;
 }

@@ -186,6 +186,7 @@ function EventReport({ eventId }: { eventId: string }) {
         </Suspense>
       </div>
       <TempleTable report={report} />
+      <Attendance attendance={report.attendance} />
       <Attendees eventId={eventId} eventTitle={report.event.title} />
     </>
   );
@@ -203,6 +204,50 @@ function AnswerCharts({ eventId }: { eventId: string }) {
         rows={q.counts.map((c) => ({ option: answerText(q.kind, c.option), cnt: c.cnt }))}
       />
     ));
+}
+
+/** Who came: each person once per session and once per day (São Paulo time). */
+function Attendance({ attendance }: { attendance: ReportSummary['attendance'] }) {
+  const id = useId();
+  const table = (head: string, rows: { key: string; label: string; cnt: number }[]) =>
+    rows.length > 0 && (
+      <div className="report-table-wrap">
+        <table className="report-table">
+          <thead>
+            <tr>
+              <th scope="col">{head}</th>
+              <th scope="col">{m.attendanceCount}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <td>{r.label}</td>
+                <td>{r.cnt}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  return (
+    <section className="report-section" aria-labelledby={`${id}-title`} data-testid="report-attendance">
+      <h2 id={`${id}-title`}>{m.attendanceTitle}</h2>
+      <p>{m.checkedIn(attendance.checked_in)}</p>
+      {table(
+        m.attendanceSession,
+        attendance.sessions.map((s) => ({
+          key: s.id,
+          label: `${s.name} (${formatDateTime(s.starts_at)})`,
+          cnt: s.cnt,
+        })),
+      )}
+      {table(
+        m.attendanceDay,
+        attendance.days.map((d) => ({ key: d.day, label: d.day.split('-').reverse().join('/'), cnt: d.cnt })),
+      )}
+    </section>
+  );
 }
 
 function TempleTable({ report }: { report: ReportSummary }) {

@@ -3,7 +3,9 @@ import {
   type CheckinCode,
   type CheckinEvent,
   type CheckinOutcome,
+  type CheckinSession,
   CPF_TAG_BITS,
+  currentSession,
   decide,
   doorWindow,
   type MyCheckin,
@@ -31,6 +33,10 @@ export async function listCheckinEvents(db: Db, now: Date): Promise<CheckinEvent
       .orderBy('id')
       .limit(200),
   );
+  const sessions = await eventSessions(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -38,7 +44,29 @@ export async function listCheckinEvents(db: Db, now: Date): Promise<CheckinEvent
     // the door asks to confirm a check-in outside this window (src/domain/checkin.ts eventCheckinWindow)
     checkin_starts_at: isoOrNull(r.checkin_starts_at),
     checkin_ends_at: isoOrNull(r.checkin_ends_at),
+    sessions: sessions.get(r.id) ?? [],
   }));
+}
+
+/** The check-in sessions of these events, by start. */
+export async function eventSessions(db: Db, eventIds: string[]): Promise<Map<string, CheckinSession[]>> {
+  const bySession = new Map<string, CheckinSession[]>();
+  if (eventIds.length === 0) return bySession;
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('event_sessions')
+      .select(['id', 'event_id', 'name', 'starts_at', 'ends_at'])
+      .where('event_id', 'in', eventIds)
+      .orderBy('starts_at')
+      .orderBy('id'),
+  );
+  for (const r of rows) {
+    const list = bySession.get(r.event_id) ?? [];
+    list.push({ id: r.id, name: r.name, starts_at: iso(r.starts_at), ends_at: iso(r.ends_at) });
+    bySession.set(r.event_id, list);
+  }
+  return bySession;
 }
 
 /**
@@ -67,12 +95,21 @@ function rosterQuery(eventId: string, cpfKey = '') {
       .leftJoin('temples as t', 't.id', 'p.temple_id')
       // a minor's guardian consent (guardians.service.ts): the ticket is valid once authorized
       .leftJoin('guardian_consents as g', 'g.registration_id', 'r.id')
-      // a member's check-in is per account, a caravan guest's per registration (caravans.ts)
-      .leftJoin('checkins as c', (join) =>
-        join
-          .onRef('c.event_id', '=', 'r.event_id')
-          .on(sql<boolean>`case when r.guest_cpf is null then c.user_id = r.user_id and not c.guest
-          else c.registration_id = r.id and c.guest end`),
+      // a member's check-in is per account, a caravan guest's per registration (caravans.ts); with
+      // sessions, the latest one (the door tells its session from it: domain/checkin.ts inSession)
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('checkins as k')
+            .select(['k.scanned_at', 'k.device', 'k.session_id', 'k.created_at'])
+            .whereRef('k.event_id', '=', 'r.event_id')
+            .where(sql<boolean>`case when r.guest_cpf is null then k.user_id = r.user_id and not k.guest
+            else k.registration_id = r.id and k.guest end`)
+            .orderBy('k.scanned_at', 'desc')
+            .orderBy('k.created_at', 'desc')
+            .limit(1)
+            .as('c'),
+        (join) => join.onTrue(),
       )
       .select([
         'r.id',
@@ -93,6 +130,7 @@ function rosterQuery(eventId: string, cpfKey = '') {
         'c.device as checked_in_device',
         'g.state as guardian_state',
         'g.guardian_name',
+        'c.session_id as checked_in_session',
       ])
       .where('r.event_id', '=', eventId)
       // a deleted account leaves the door's roster (its registration stays in the accounts); the
@@ -116,6 +154,7 @@ function toEntry(r: RosterRow): RosterEntry {
     guardian: r.guardian_state === 'authorized' ? r.guardian_name : null,
     checked_in_at: isoOrNull(r.checked_in_at),
     checked_in_device: r.checked_in_device,
+    ...(r.checked_in_session ? { checked_in_session: r.checked_in_session } : {}),
     group_id: r.group_id,
   };
 }
@@ -237,7 +276,16 @@ export async function syncCheckins(
       )
     ).map((r) => [r.id, r]),
   );
-  const admitted = items.filter((i) => regs.get(i.registrationId)?.status === 'paid');
+  // an event with sessions admits once per session: the item's, else the one under way when scanned
+  const sessions = (await eventSessions(db, [eventId])).get(eventId) ?? [];
+  const sessionOf = (item: SyncItem): string | null | undefined => {
+    if (sessions.length === 0) return null;
+    if (item.sessionId) return sessions.some((x) => x.id === item.sessionId) ? item.sessionId : undefined;
+    return currentSession(sessions, new Date(item.scannedAt))!.id;
+  };
+  const admitted = items.filter(
+    (i) => regs.get(i.registrationId)?.status === 'paid' && sessionOf(i) !== undefined,
+  );
   if (admitted.length > 0) {
     await run(
       db,
@@ -250,6 +298,7 @@ export async function syncCheckins(
             registration_id: i.registrationId,
             guest: regs.get(i.registrationId)!.guest_cpf !== null,
             client_id: i.clientId,
+            session_id: sessionOf(i) ?? null,
             device: input.device || null,
             checked_by: input.checkedBy,
             // a door's clock far off (1970, or ahead of the server's) is clamped into the event's window,
@@ -270,7 +319,15 @@ export async function syncCheckins(
           db,
           qb
             .selectFrom('checkins')
-            .select(['user_id', 'registration_id', 'guest', 'client_id', 'scanned_at', 'device'])
+            .select([
+              'user_id',
+              'registration_id',
+              'guest',
+              'client_id',
+              'scanned_at',
+              'device',
+              'session_id',
+            ])
             .where(
               (eb) =>
                 eb.or([
@@ -285,14 +342,18 @@ export async function syncCheckins(
     c.guest ? `r:${c.registration_id}` : `u:${c.user_id}`;
   const personOf = (reg: { id: string; user_id: string; guest_cpf: string | null }) =>
     person({ guest: reg.guest_cpf !== null, user_id: reg.user_id, registration_id: reg.id });
-  const byUser = new Map(stored.map((c) => [person(c), c]));
+  // one check-in counts per person and session
+  const byUser = new Map(stored.map((c) => [`${person(c)}|${c.session_id ?? ''}`, c]));
   const byClient = new Map(stored.map((c) => [c.client_id, c]));
   return items.map((item): SyncOutcome => {
     const reg = regs.get(item.registrationId);
-    if (!reg) return { clientId: item.clientId, kind: 'not_found', at: null, device: null };
+    const session = sessionOf(item);
+    // a session of another event (or removed) is no place to admit anyone: not found
+    if (!reg || session === undefined)
+      return { clientId: item.clientId, kind: 'not_found', at: null, device: null };
     if (reg.status !== 'paid') return { clientId: item.clientId, kind: 'not_paid', at: null, device: null };
     const own = byClient.get(item.clientId);
-    if (own && person(own) === personOf(reg)) {
+    if (own && person(own) === personOf(reg) && (own.session_id ?? null) === session) {
       return {
         clientId: item.clientId,
         kind: 'created',
@@ -302,7 +363,7 @@ export async function syncCheckins(
       };
     }
     // the person's check-in came from elsewhere, or this client id was already used for someone else
-    const winner = byUser.get(personOf(reg)) ?? own;
+    const winner = byUser.get(`${personOf(reg)}|${session ?? ''}`) ?? own;
     return {
       clientId: item.clientId,
       kind: 'conflict',
@@ -355,7 +416,9 @@ export async function checkInOne(
   const [row] = await run(db, rosterQuery(reg.event_id).where('r.id', '=', reg.id));
   const entry = toEntry(row!);
   if (outcomeRow!.kind === 'created') return outcome({ kind: 'created', entry }, outcomeRow!.at);
-  return outcome(decide(entry));
+  // with sessions: whether the person is in the session under way (the sync picked it too)
+  const sessions = (await eventSessions(db, [reg.event_id])).get(reg.event_id);
+  return outcome(decide(entry, currentSession(sessions, input.now)));
 }
 
 function outcome(result: ReturnType<typeof decide>, at?: string | null): CheckinOutcome {

@@ -11,6 +11,7 @@ import {
   DELETED_REGIONAL,
   type Location,
   type ReceivedPayment,
+  type ReportAttendance,
   type ReportEvent,
   type ReportLocations,
   type ReportSummary,
@@ -133,11 +134,29 @@ export const SUMMARY_SQL = `
                from g where status in ('pending', 'analysis', 'paid', 'refunded', 'charged_back')
               group by temple_id, name, regional) s) as temples`;
 
-/** GET /v1/admin/reports?event=: the counts, the pie (by status), the bar (paid by regional), the table. */
+/** A person at the door: a member's account, a caravan guest's registration (checkins.service.ts). */
+const PERSON = `case when guest then 'r' || registration_id::text else 'u' || user_id::text end`;
+
+/** The attendance statement ($1 = event id): who came, per session and per day (São Paulo time). */
+export const ATTENDANCE_SQL = `
+  select
+    (select count(distinct ${PERSON})::int from public.checkins where event_id = $1) as checked_in,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name,
+                               'starts_at', to_char(s.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                               'cnt', (select count(*)::int from public.checkins c where c.session_id = s.id))
+                               order by s.starts_at, s.id), '[]'::jsonb)
+       from public.event_sessions s where s.event_id = $1) as sessions,
+    (select coalesce(jsonb_agg(jsonb_build_object('day', day, 'cnt', cnt) order by day), '[]'::jsonb)
+       from (select to_char(scanned_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day,
+                    count(distinct ${PERSON})::int as cnt
+               from public.checkins where event_id = $1 group by 1) d) as days`;
+
+/** GET /v1/admin/reports?event=: the counts, the pie (by status), the bar (paid by regional), the table, attendance. */
 export async function reportSummary(db: Db, eventId: string): Promise<ReportSummary> {
   const title = await eventTitle(db, eventId);
-  const [row] = await db.query<Omit<ReportSummary, 'event'>>(SUMMARY_SQL, [eventId]);
-  return { event: { id: eventId, title }, ...row! };
+  const [row] = await db.query<Omit<ReportSummary, 'event' | 'attendance'>>(SUMMARY_SQL, [eventId]);
+  const [attendance] = await db.query<ReportAttendance>(ATTENDANCE_SQL, [eventId]);
+  return { event: { id: eventId, title }, ...row!, attendance: attendance! };
 }
 
 /** The locations' statement ($1 = event id): registrations counted by congregation, then by regional. */

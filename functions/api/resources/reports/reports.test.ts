@@ -242,6 +242,41 @@ describe('numbers', () => {
   });
 });
 
+describe('attendance per session and per day', () => {
+  it('counts each person once per session and once per São Paulo day; people once in all', async () => {
+    const before = (await get<ReportSummary>(`/v1/admin/reports${q}`)).attendance;
+    expect(before).toEqual({ checked_in: 0, sessions: [], days: [] });
+    const put = await t.call(`/v1/admin/events/${conference}/sessions`, {
+      method: 'PUT',
+      token: t.tokenFor('admin'),
+      json: [
+        { name: 'Sexta', starts_at: '2026-12-04T12:00:00.000Z', ends_at: '2026-12-05T03:00:00.000Z' },
+        { name: 'Sábado', starts_at: '2026-12-05T12:00:00.000Z', ends_at: '2026-12-06T03:00:00.000Z' },
+      ],
+    });
+    expect(put.status).toBe(200);
+    const [fri, sat] = put.body as { id: string }[];
+    // membro@ on both days; Friday 23:30 in São Paulo is Saturday in UTC, counted on Friday
+    await db.query(
+      `insert into checkins (event_id, user_id, registration_id, session_id, scanned_at)
+       select r.event_id, r.user_id, r.id, s.session, s.at::timestamptz from registrations r,
+       (values ($2::uuid, '2026-12-05T02:30:00Z'), ($3::uuid, '2026-12-05T13:00:00Z')) as s(session, at)
+       where r.id = $1`,
+      [DEMO_REGISTRATIONS.membroConference.id, fri!.id, sat!.id],
+    );
+    const { attendance } = await get<ReportSummary>(`/v1/admin/reports${q}`);
+    expect(attendance.checked_in).toBe(1);
+    expect(attendance.sessions.map((s) => [s.name, s.cnt])).toEqual([
+      ['Sexta', 1],
+      ['Sábado', 1],
+    ]);
+    expect(attendance.days).toEqual([
+      { day: '2026-12-04', cnt: 1 },
+      { day: '2026-12-05', cnt: 1 },
+    ]);
+  });
+});
+
 // Last: it deletes an account of the seeded data.
 describe('a deleted account', () => {
   it('counts as «Conta excluída», not as visitors, in every report, and gets no badge', async () => {

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { myCheckinsQuery } from '../../../data/checkin/mine.ts';
+import { myCheckinsQuery } from '../../../data/registrations/my-checkins-query.ts';
 import { useMyRegistrations } from '../../../data/registrations/use-my-registrations.ts';
 import { formatTime } from '../../../domain/dates.ts';
 import { checkinMessages as m } from '../../../domain/messages/checkin.ts';

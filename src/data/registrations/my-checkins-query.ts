@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MyCheckin } from '../../domain/checkin.ts';
 import { fetchApi } from '../api.ts';
-import { myDataKey } from '../registrations/my-registrations-query.ts';
+import { myDataKey } from './my-registrations-query.ts';
 
 export const myCheckinsQuery = (userId: string) =>
   queryOptions({

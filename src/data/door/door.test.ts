@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RosterEntry, rosterCpfTag, type SyncOutcome } from '../../domain/checkin.ts';
 import { CongregaDb } from '../db.ts';
 import { clearRosters } from '../member-data.ts';
-import { exclusively, flushOutbox } from '../outbox/outbox.ts';
-import { checkInLocally, mergeRoster, readIssues, rosterCount } from './store.ts';
-import { checkinOutboxHandler, type DoorApi, downloadRoster, pullRoster } from './sync.ts';
+import { type DoorApi, downloadRoster, pullRoster } from './api.ts';
+import { exclusively, upload } from './queue.ts';
+import { checkInLocally, mergeRoster, readIssues, rosterCount } from './roster.ts';
 
 const EVENT = 'e4a8b2c6-3d5f-4a7b-9c1e-d00000000001';
 const EV = {
@@ -150,7 +150,7 @@ describe('checkInLocally', () => {
   });
 });
 
-describe('outbox flush', () => {
+describe('queue upload', () => {
   beforeEach(async () => {
     await mergeRoster([row(1), row(2), row(3)], db);
   });
@@ -158,7 +158,7 @@ describe('outbox flush', () => {
   it('sends in batches and removes an item only once the server answered', async () => {
     const server = fakeServer([]);
     for (const code of ['100001', '100002', '100003']) await checkInLocally(EVENT, code, 'P', db);
-    const r = await flushOutbox(checkinOutboxHandler(server.api), { db, batch: 2 });
+    const r = await upload(server.api, { db, batch: 2 });
     expect(r).toMatchObject({ answered: 3, remaining: 0 });
     expect(server.calls).toEqual(['sync 2', 'sync 1']);
     expect(server.checkins.size).toBe(3);
@@ -168,12 +168,12 @@ describe('outbox flush', () => {
     const server = fakeServer([]);
     await checkInLocally(EVENT, '100001', 'P', db);
     server.setFail('before');
-    expect((await flushOutbox(checkinOutboxHandler(server.api), { db })).remaining).toBe(1);
+    expect((await upload(server.api, { db })).remaining).toBe(1);
     expect((await db.outbox.toArray())[0]!.attempts).toBe(1);
     server.setFail('after');
-    expect((await flushOutbox(checkinOutboxHandler(server.api), { db })).remaining).toBe(1);
+    expect((await upload(server.api, { db })).remaining).toBe(1);
     server.setFail('none');
-    expect(await flushOutbox(checkinOutboxHandler(server.api), { db })).toMatchObject({
+    expect(await upload(server.api, { db })).toMatchObject({
       answered: 1,
       remaining: 0,
     });
@@ -195,12 +195,12 @@ describe('outbox flush', () => {
           }),
         ),
     };
-    const r = await flushOutbox(checkinOutboxHandler(hanging), { db, timeoutMs: 50 });
+    const r = await upload(hanging, { db, timeoutMs: 50 });
     expect(r).toMatchObject({ answered: 0, remaining: 1 });
     expect(r.error).toBeInstanceOf(Error);
     expect(aborted).toBe(true);
     expect((await db.outbox.toArray())[0]!.attempts).toBe(1);
-    expect(await flushOutbox(checkinOutboxHandler(server.api), { db })).toMatchObject({
+    expect(await upload(server.api, { db })).toMatchObject({
       answered: 1,
       remaining: 0,
     });
@@ -211,7 +211,7 @@ describe('outbox flush', () => {
     const server = fakeServer([]);
     server.checkins.set(id(1), { clientId: 'other', at: '2026-03-10T19:00:00.000Z', device: 'Porta 2' });
     await checkInLocally(EVENT, '100001', 'Porta 1', db);
-    await flushOutbox(checkinOutboxHandler(server.api), { db });
+    await upload(server.api, { db });
     expect(await readIssues(EVENT, db)).toEqual([
       expect.objectContaining({
         kind: 'conflict',
@@ -226,11 +226,11 @@ describe('outbox flush', () => {
   it('a crash while applying the answer leaves the item queued (one transaction)', async () => {
     const server = fakeServer([]);
     await checkInLocally(EVENT, '100001', 'P', db);
-    const handler = checkinOutboxHandler(server.api);
-    const crashing = { ...handler, apply: async () => Promise.reject(new Error('tab killed')) };
-    await expect(flushOutbox(crashing, { db })).rejects.toThrow('tab killed');
+    const crash = vi.spyOn(db.outbox, 'bulkDelete').mockRejectedValueOnce(new Error('tab killed'));
+    await expect(upload(server.api, { db })).rejects.toThrow('tab killed');
+    crash.mockRestore();
     expect(await db.outbox.count()).toBe(1);
-    await flushOutbox(handler, { db });
+    await upload(server.api, { db });
     expect(await db.outbox.count()).toBe(0);
     expect(server.checkins.size).toBe(1);
   });

@@ -1,13 +1,12 @@
 /**
- * The door's talk with the server: roster download (pages, with progress) and pulls since a cursor,
- * and the outbox handler that sends queued check-ins to POST /v1/admin/checkin/sync. React-free.
+ * The door's talk with the server: the calls it makes, the roster download (pages, with progress)
+ * and pulls since a cursor (the queue's upload is queue.ts). React-free.
  */
 import type { CheckinEvent, RosterEntry, RosterPage, SyncBody, SyncOutcome } from '../../domain/checkin.ts';
 import { fetchApi } from '../api.ts';
-import { type CongregaDb, db as defaultDb, type OutboxItem } from '../db.ts';
-import { flushOutbox, type OutboxHandler } from '../outbox/outbox.ts';
+import { type CongregaDb, db as defaultDb } from '../db.ts';
 import { tracked } from './connection.ts';
-import { finishRosterDownload, mergeRoster, rosterCount, rosterEntry, storeRosterPage } from './store.ts';
+import { finishRosterDownload, mergeRoster, rosterCount, storeRosterPage } from './roster.ts';
 
 /** The server calls the door makes (the typed API client by default; tests give the real app). */
 export interface DoorApi {
@@ -58,6 +57,7 @@ export async function downloadRoster(
       starts_at: event.starts_at,
       checkin_starts_at: event.checkin_starts_at,
       checkin_ends_at: event.checkin_ends_at,
+      sessions: event.sessions ?? [],
       cursor,
       cpf_key: page.cpf_key,
       updated_at: Date.now(),
@@ -86,68 +86,4 @@ export async function pullRoster(
     count,
   });
   return page.entries.length;
-}
-
-/** Sends queued check-ins, one request per event and batch; records conflicts for staff. */
-export function checkinOutboxHandler(api: DoorApi = httpDoorApi): OutboxHandler<SyncOutcome> {
-  return {
-    tables: (db) => [db.rosters, db.rosterPages, db.rosterMeta, db.checkinIssues],
-    async send(items, signal) {
-      const byEvent = new Map<string, OutboxItem[]>();
-      for (const item of items) {
-        const list = byEvent.get(item.payload.eventId) ?? [];
-        list.push(item);
-        byEvent.set(item.payload.eventId, list);
-      }
-      const answers: SyncOutcome[] = [];
-      for (const [eventId, list] of byEvent) {
-        const { results } = await api.sync(
-          {
-            eventId,
-            device: list[0]!.payload.device,
-            items: list.map((i) => ({
-              clientId: i.clientId,
-              registrationId: i.payload.registrationId,
-              scannedAt: i.payload.scannedAt,
-            })),
-          },
-          signal,
-        );
-        answers.push(...results);
-      }
-      return answers;
-    },
-    async apply(items, answers, db) {
-      const byId = new Map(items.map((i) => [i.clientId, i]));
-      for (const answer of answers) {
-        const item = byId.get(answer.clientId);
-        if (!item || answer.kind === 'created') continue;
-        const entry = await rosterEntry(item.payload.eventId, item.payload.registrationId, db);
-        if (answer.kind === 'conflict' && entry) {
-          await db.rosters.put({ ...entry, checked_in_at: answer.at, checked_in_device: answer.device });
-        }
-        await db.checkinIssues.put({
-          clientId: answer.clientId,
-          event_id: item.payload.eventId,
-          registration_id: item.payload.registrationId,
-          name: entry?.name ?? '',
-          kind: answer.kind,
-          at: answer.at,
-          device: answer.device,
-          answered_at: Date.now(),
-        });
-      }
-    },
-  };
-}
-
-/** Flushes the outbox with the check-in handler. */
-export function flushCheckins({
-  api = httpDoorApi,
-  db = defaultDb,
-}: {
-  api?: DoorApi;
-  db?: CongregaDb;
-} = {}) {
-  return flushOutbox(checkinOutboxHandler(api), { db });
 }

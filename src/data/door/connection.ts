@@ -49,13 +49,6 @@ export async function tracked<T>(request: Promise<T>): Promise<T> {
   }
 }
 
-/** Calls `back` each time the server answers again after it did not; answers the unsubscribe. */
-export function onServerBack(back: () => void): () => void {
-  return connection.subscribe((now, before) => {
-    if (now.reach === 'online' && before.reach === 'offline') back();
-  });
-}
-
 /** Asks the API's health route once; reports and answers whether it answered. Never throws. */
 export async function checkServer(url?: string): Promise<boolean> {
   try {

@@ -5,8 +5,10 @@
  */
 import {
   type CheckinResult,
+  type CheckinSession,
   decide,
   findEntry,
+  inSession,
   parseCheckinCode,
   type RosterEntry,
   type RosterLookup,
@@ -159,8 +161,14 @@ export async function finishRosterDownload(
 function keepCheckins(entries: RosterEntry[], stored: (RosterEntry | undefined)[]): RosterEntry[] {
   return entries.map((e, i) => {
     const before = stored[i];
-    return before?.checked_in_at && !e.checked_in_at
-      ? { ...e, checked_in_at: before.checked_in_at, checked_in_device: before.checked_in_device }
+    // the later of the two is the latest check-in (sessions: a new day's is later)
+    return before?.checked_in_at && (!e.checked_in_at || before.checked_in_at > e.checked_in_at)
+      ? {
+          ...e,
+          checked_in_at: before.checked_in_at,
+          checked_in_device: before.checked_in_device,
+          checked_in_session: before.checked_in_session ?? null,
+        }
       : e;
   });
 }
@@ -178,10 +186,15 @@ export type DoorFeedback = { kind: 'invalid'; message: string } | (CheckinResult
  * What a code would give, read only (no write): the door shows it at once, then checkInLocally
  * records the check-in and has the last word.
  */
-export async function previewCheckin(eventId: string, raw: string, db = defaultDb): Promise<DoorFeedback> {
+export async function previewCheckin(
+  eventId: string,
+  raw: string,
+  db = defaultDb,
+  session?: CheckinSession,
+): Promise<DoorFeedback> {
   const parsed = parseCheckinCode(raw);
   if (!parsed.ok) return { kind: 'invalid', message: parsed.message };
-  return decide(await findEntry(eventId, parsed.code, rosterLookup(eventId, db)));
+  return decide(await findEntry(eventId, parsed.code, rosterLookup(eventId, db)), session);
 }
 
 /**
@@ -194,6 +207,8 @@ export async function checkInLocally(
   device: string,
   db: CongregaDb = defaultDb,
   now = new Date(),
+  /** the door's session (events with sessions): admitted once per session */
+  session?: CheckinSession,
 ): Promise<DoorFeedback> {
   const parsed = parseCheckinCode(raw);
   if (!parsed.ok) return { kind: 'invalid', message: parsed.message };
@@ -203,17 +218,22 @@ export async function checkInLocally(
   return db.transaction('rw', db.rosters, db.outbox, async () => {
     // a row changed since the download wins over the downloaded one (which no write changes)
     const entry = Array.isArray(found) ? found : found && ((await db.rosters.get(found.id)) ?? found);
-    const result = decide(entry);
+    const result = decide(entry, session);
     if (result.kind !== 'created') return result;
     const clientId = crypto.randomUUID();
     const at = now.toISOString();
-    await db.rosters.put({ ...result.entry, checked_in_at: at, checked_in_device: device });
+    await db.rosters.put({
+      ...result.entry,
+      checked_in_at: at,
+      checked_in_device: device,
+      checked_in_session: session?.id ?? null,
+    });
     await db.outbox.add({
       clientId,
       kind: 'checkin',
       createdAt: now.getTime(),
       attempts: 0,
-      payload: { eventId, registrationId: result.entry.id, scannedAt: at, device },
+      payload: { eventId, registrationId: result.entry.id, scannedAt: at, device, sessionId: session?.id },
     });
     return { ...result, clientId };
   });
@@ -223,7 +243,12 @@ export async function checkInLocally(
  * A caravan's rows as the door knows them now (the leader's group QR): the downloaded ones, each
  * replaced by its changed row when there is one, and rows added since. Ordered by name.
  */
-export async function groupEntries(eventId: string, groupId: string, db = defaultDb): Promise<RosterEntry[]> {
+export async function groupEntries(
+  eventId: string,
+  groupId: string,
+  db = defaultDb,
+  session?: CheckinSession,
+): Promise<RosterEntry[]> {
   const pages = await rosterPagesIndex(eventId, db);
   const changed = await db.rosters.where('event_id').equals(eventId).toArray();
   const byId = new Map<string, RosterEntry>();
@@ -232,7 +257,9 @@ export async function groupEntries(eventId: string, groupId: string, db = defaul
     if (e.group_id === groupId) byId.set(e.id, e);
     else byId.delete(e.id);
   }
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  return [...byId.values()]
+    .map((e) => inSession(e, session?.id))
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }
 
 /**
@@ -247,22 +274,28 @@ export async function checkInGroupLocally(
   device: string,
   db: CongregaDb = defaultDb,
   now = new Date(),
+  session?: CheckinSession,
 ): Promise<RosterEntry[]> {
   const found = await Promise.all(registrationIds.map((id) => rosterEntry(eventId, id, db)));
   return db.transaction('rw', db.rosters, db.outbox, async () => {
     const admitted: RosterEntry[] = [];
     for (const row of found) {
       if (!row || row.event_id !== eventId) continue;
-      const result = decide((await db.rosters.get(row.id)) ?? row);
+      const result = decide((await db.rosters.get(row.id)) ?? row, session);
       if (result.kind !== 'created') continue;
       const at = now.toISOString();
-      await db.rosters.put({ ...result.entry, checked_in_at: at, checked_in_device: device });
+      await db.rosters.put({
+        ...result.entry,
+        checked_in_at: at,
+        checked_in_device: device,
+        checked_in_session: session?.id ?? null,
+      });
       await db.outbox.add({
         clientId: crypto.randomUUID(),
         kind: 'checkin',
         createdAt: now.getTime(),
         attempts: 0,
-        payload: { eventId, registrationId: result.entry.id, scannedAt: at, device },
+        payload: { eventId, registrationId: result.entry.id, scannedAt: at, device, sessionId: session?.id },
       });
       admitted.push(result.entry);
     }

@@ -6,7 +6,6 @@ import {
   CHECK_ONLINE_MS,
   checkServer,
   connection,
-  onServerBack,
   tracked,
   watchConnection,
 } from './connection.ts';
@@ -56,7 +55,9 @@ describe('the light check', () => {
       return answers;
     });
     const back = vi.fn();
-    const unsubscribe = onServerBack(back);
+    const unsubscribe = connection.subscribe((now, before) => {
+      if (now.reach === 'online' && before.reach === 'offline') back();
+    });
     const stop = watchConnection(check);
     await vi.advanceTimersByTimeAsync(0);
     expect(check).toHaveBeenCalledTimes(1);
