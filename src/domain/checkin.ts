@@ -379,6 +379,21 @@ export const sessionsBodySchema = v.pipe(
 );
 export type SessionsBody = v.InferOutput<typeof sessionsBodySchema>;
 
+/** GET /v1/admin/checkin/events/:eventId/conflicts: one ticket admitted by two doors. */
+export interface CheckinConflict {
+  id: string;
+  registration_id: string;
+  name: string;
+  /** the session (events with sessions) */
+  session: string | null;
+  /** the door whose check-in was refused, and when it scanned */
+  device: string | null;
+  at: string;
+  /** the check-in that counts */
+  winner_device: string | null;
+  winner_at: string | null;
+}
+
 /** GET /v1/checkins: one of the member's own check-ins. */
 export interface MyCheckin {
   event_id: string;

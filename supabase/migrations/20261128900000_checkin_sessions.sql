@@ -29,3 +29,23 @@ create unique index checkins_event_user_key on public.checkins
 create unique index checkins_guest_registration_key on public.checkins
   (registration_id, coalesce(session_id, '00000000-0000-0000-0000-000000000000'::uuid)) where guest;
 create index checkins_session_idx on public.checkins (session_id) where session_id is not null;
+
+-- Sync conflicts kept per event (two doors, one ticket, one session): the check-in that counts and
+-- the one refused, each with its device and time, listed for staff, not only on the losing door.
+-- One row per refused door item (its client UUID): a replay adds nothing.
+create table public.checkin_conflicts (
+  id uuid primary key default gen_random_uuid(),
+  event_id uuid not null references public.events (id) on delete cascade,
+  registration_id uuid not null references public.registrations (id) on delete cascade,
+  session_id uuid references public.event_sessions (id) on delete cascade,
+  client_id uuid not null unique,
+  device text,
+  scanned_at timestamptz not null,
+  winner_device text,
+  winner_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index checkin_conflicts_event_idx on public.checkin_conflicts (event_id, created_at);
+alter table public.checkin_conflicts enable row level security;
+revoke all on public.checkin_conflicts from anon, authenticated;
+grant all on public.checkin_conflicts to service_role;

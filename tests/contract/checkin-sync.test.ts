@@ -54,6 +54,7 @@ function door(): DoorApi {
   };
   return {
     events: () => call('/v1/admin/checkin/events'),
+    conflicts: (eventId) => call(`/v1/admin/checkin/events/${eventId}/conflicts`),
     roster: (eventId, q) =>
       call(`/v1/admin/checkin/events/${eventId}/roster?${new URLSearchParams(q as Record<string, string>)}`),
     sync: async (body) => {

@@ -1,7 +1,8 @@
 /**
  * A three-day camp at the door, with no signal (docs/product-spec.md, the door): staff set the
  * event's days; the door picks today's, admits a ticket on day 1, refuses it again that day naming
- * the day, admits it again on day 2; back online the server holds one check-in per day.
+ * the day, admits it again on day 2; back online the server holds one check-in per day, and
+ * another door's refused check-ins are listed on this door from the server's conflict list.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
@@ -90,4 +91,11 @@ test('a three-day camp, offline: a ticket on day 1 and again on day 2, never twi
   });
   const { results } = (await sync.json()) as { results: { kind: string }[] };
   expect(results.map((r) => r.kind)).toEqual(['conflict', 'conflict']);
+  // kept on the server: this door lists the other door's refused check-ins with both devices and times
+  const conflicts = page.getByTestId('door-conflicts');
+  await expect(conflicts.getByRole('listitem')).toHaveCount(2, { timeout: 40_000 });
+  await expect(conflicts).toContainText(
+    /\(Dia 1\): Porta 2 às \d\d:\d\d; vale o checkin de .+ às \d\d:\d\d\./,
+  );
+  await expect(conflicts).toContainText(/\(Dia 2\): Porta 2 às/);
 });

@@ -83,6 +83,20 @@ export interface AuthUsers {
   updated_at: Generated<Timestamp | null>;
 }
 
+/** public.checkin_conflicts */
+export interface CheckinConflicts {
+  client_id: string;
+  created_at: Generated<Timestamp>;
+  device: string | null;
+  event_id: string;
+  id: Generated<string>;
+  registration_id: string;
+  scanned_at: Timestamp;
+  session_id: string | null;
+  winner_at: Timestamp | null;
+  winner_device: string | null;
+}
+
 /** public.checkins */
 export interface Checkins {
   checked_by: string | null;
@@ -455,6 +469,7 @@ export interface Database {
   api_throttles: ApiThrottles;
   audit_log: AuditLog;
   'auth.users': AuthUsers;
+  checkin_conflicts: CheckinConflicts;
   checkins: Checkins;
   consents: Consents;
   event_files: EventFiles;
@@ -492,6 +507,11 @@ export type ConstraintName =
   | 'audit_log_actor_id_fkey'
   | 'audit_log_pkey'
   | 'audit_log_subject_id_fkey'
+  | 'checkin_conflicts_client_id_key'
+  | 'checkin_conflicts_event_id_fkey'
+  | 'checkin_conflicts_pkey'
+  | 'checkin_conflicts_registration_id_fkey'
+  | 'checkin_conflicts_session_id_fkey'
   | 'checkins_checked_by_fkey'
   | 'checkins_client_id_key'
   | 'checkins_event_id_fkey'

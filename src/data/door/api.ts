@@ -2,7 +2,14 @@
  * The door's talk with the server: the calls it makes, the roster download (pages, with progress)
  * and pulls since a cursor (the queue's upload is queue.ts). React-free.
  */
-import type { CheckinEvent, RosterEntry, RosterPage, SyncBody, SyncOutcome } from '../../domain/checkin.ts';
+import type {
+  CheckinConflict,
+  CheckinEvent,
+  RosterEntry,
+  RosterPage,
+  SyncBody,
+  SyncOutcome,
+} from '../../domain/checkin.ts';
 import { fetchApi } from '../api.ts';
 import { type CongregaDb, db as defaultDb } from '../db.ts';
 import { tracked } from './connection.ts';
@@ -13,6 +20,8 @@ export interface DoorApi {
   events(): Promise<CheckinEvent[]>;
   roster(eventId: string, query: { after?: string; since?: string }): Promise<RosterPage>;
   sync(body: SyncBody, signal?: AbortSignal): Promise<{ results: SyncOutcome[] }>;
+  /** the event's conflicts between doors, as the server keeps them */
+  conflicts(eventId: string): Promise<CheckinConflict[]>;
 }
 
 /** Each call's outcome tells the door whether the server answers (connection.ts). */
@@ -24,6 +33,10 @@ export const httpDoorApi: DoorApi = {
     ),
   sync: (body, signal) =>
     tracked(fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body }, { init: { signal } }))),
+  conflicts: (eventId) =>
+    tracked(
+      fetchApi((api) => api.v1.admin.checkin.events[':eventId'].conflicts.$get({ param: { eventId } })),
+    ),
 };
 
 /**

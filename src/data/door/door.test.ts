@@ -44,6 +44,7 @@ function fakeServer(rows: RosterEntry[], pageSize = 2) {
   let fail: 'none' | 'before' | 'after' = 'none';
   const api: DoorApi = {
     events: async () => [EV],
+    conflicts: async () => [],
     roster: async (_e, q) => {
       calls.push(`roster ${JSON.stringify(q)}`);
       if (q.since) return { entries: rows.slice(-1), cpf_key: 'k', cursor: 'c2', total: null, next: null };

@@ -35,6 +35,18 @@ function fakeServer(rows: RosterEntry[]) {
   let failing = false;
   const api: DoorApi = {
     events: async () => [EV],
+    conflicts: async () => [
+      {
+        id: 'c1',
+        registration_id: id(1),
+        name: 'Pessoa 1 Silva',
+        session: null,
+        device: 'Porta 2',
+        at: '2026-03-10T19:05:00.000Z',
+        winner_device: 'Porta 1',
+        winner_at: '2026-03-10T19:00:00.000Z',
+      },
+    ],
     roster: async (_e, q) => {
       calls.push(q.since ? 'pull' : 'download');
       return { entries: q.since ? [] : rows, cpf_key: 'k', cursor: 'c', total: rows.length, next: null };
@@ -105,6 +117,10 @@ describe('the door engine', () => {
     await d.admit('100002');
     await d.sync();
     expect(server.calls).toEqual(['sync 1', 'pull']);
+    // with each pull, the conflicts between doors the server keeps for the event
+    expect(d.store.getState().conflicts).toEqual([
+      expect.objectContaining({ device: 'Porta 2', winner_device: 'Porta 1' }),
+    ]);
     expect(await db.outbox.count()).toBe(0);
     // a second admission of the same code is refused at the door, queuing nothing
     expect(await d.admit('100001')).toMatchObject({ feedback: { kind: 'already' } });

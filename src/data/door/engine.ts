@@ -16,6 +16,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseGroupCode } from '../../domain/caravans.ts';
 import {
+  type CheckinConflict,
   type CheckinEvent,
   type CheckinSession,
   currentSession,
@@ -75,6 +76,8 @@ export interface DoorState {
   pending: number;
   /** queued check-ins the server did not take as this door's */
   issues: CheckinIssue[];
+  /** the chosen event's conflicts between doors as the server keeps them (any door's), newest first */
+  conflicts: CheckinConflict[];
   /** a download under way: rows done of total */
   progress: { done: number; total: number } | null;
   downloadFailed: boolean;
@@ -164,6 +167,7 @@ export function createDoor({
     meta: undefined,
     pending: 0,
     issues: [],
+    conflicts: [],
     progress: null,
     downloadFailed: false,
     sending: false,
@@ -210,12 +214,24 @@ export function createDoor({
       forceDownload = false;
       const event = doorChoices(events, stored).find((e) => e.id === eventId);
       if (event) await download(event);
+      await refreshConflicts(eventId);
       return PULL_EVERY_MS;
     }
     const due = meta.updated_at + PULL_EVERY_MS - Date.now();
     if (due > 0) return due;
     await pullRoster(eventId, { api, db }).catch(() => {});
+    await refreshConflicts(eventId);
     return PULL_EVERY_MS;
+  }
+
+  /** The conflicts between doors the server keeps for the event (with each pull). */
+  async function refreshConflicts(eventId: string) {
+    try {
+      const conflicts = await api.conflicts(eventId);
+      if (get().eventId === eventId) set({ conflicts });
+    } catch {
+      // kept as they were: the next pull asks again
+    }
   }
 
   async function run(): Promise<void> {
@@ -325,7 +341,7 @@ export function createDoor({
 
   function choose(eventId: string) {
     keepDoorEvent(eventId);
-    set({ eventId, sessionId: '', answer: null, downloadFailed: false, progress: null });
+    set({ eventId, sessionId: '', answer: null, conflicts: [], downloadFailed: false, progress: null });
     pickSession();
     watchEvent();
     void sync();

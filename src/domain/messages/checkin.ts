@@ -65,6 +65,16 @@ export const checkinMessages = {
   pending: (n: number) => (n === 1 ? '1 checkin aguardando envio' : `${n} checkins aguardando envio`),
   allSent: 'Todos os checkins enviados',
   conflictsTitle: 'Conflitos',
+  doorConflictsTitle: 'Conflitos entre portas (todas as portas)',
+  doorConflict: (
+    name: string,
+    session: string | null,
+    device: string,
+    at: string,
+    winner: string,
+    winnerAt: string,
+  ) =>
+    `${name}${session ? ` (${session})` : ''}: ${device} às ${at}; vale o checkin de ${winner} às ${winnerAt}.`,
   conflict: (name: string, when: string, device: string) =>
     `${name}: já tinha checkin às ${when}${device ? ` (${device})` : ''}; o deste aparelho não valeu.`,
   deviceUnknown: 'outro aparelho',

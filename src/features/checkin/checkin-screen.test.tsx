@@ -47,6 +47,7 @@ vi.mock('../../data/door/api.ts', async (importActual) => ({
   ...(await importActual<typeof import('../../data/door/api.ts')>()),
   httpDoorApi: {
     events: async () => [EVENT, NEXT_WEEK],
+    conflicts: async () => [],
     roster: async (eventId: string) => {
       const entries = eventId === NEXT_WEEK.id ? NEXT_WEEK_ROSTER : ROSTER;
       return { entries, cpf_key: 'k', cursor: 'c1', total: entries.length, next: null };

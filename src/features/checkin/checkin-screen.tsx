@@ -14,7 +14,7 @@ import { formatCpf, onlyDigits } from '../../domain/validation.ts';
 import { useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DoorAnswer } from './door-answer.tsx';
-import { DoorDevice, DoorIssues, DoorStatus } from './door-parts.tsx';
+import { DoorConflicts, DoorDevice, DoorIssues, DoorStatus } from './door-parts.tsx';
 import { signal } from './feedback.ts';
 import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
@@ -201,6 +201,7 @@ function Door() {
       </div>
 
       <DoorIssues issues={state.issues} />
+      <DoorConflicts conflicts={state.conflicts} />
       <DoorDevice device={device} onName={(name) => door.nameDevice(name)} />
     </section>
   );

@@ -2,6 +2,7 @@
 import type { CheckinIssue } from '../../data/db.ts';
 import type { Door, DoorState } from '../../data/door/engine.ts';
 import { DEVICE_NAME_MAX } from '../../data/door/roster.ts';
+import type { CheckinConflict } from '../../domain/checkin.ts';
 import { formatTime } from '../../domain/dates.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { firstName } from '../../domain/people.ts';
@@ -48,6 +49,30 @@ export function DoorStatus({ state }: { state: DoorState & { door: Door } }) {
       </span>
       {sendFailed && pending > 0 && <span>{m.sendFailed}</span>}
     </div>
+  );
+}
+
+/** Conflicts between doors as the server keeps them for the event: any door's, with both devices and times. */
+export function DoorConflicts({ conflicts }: { conflicts: CheckinConflict[] }) {
+  if (conflicts.length === 0) return null;
+  return (
+    <section className="door-issues" aria-labelledby="door-conflicts-title" data-testid="door-conflicts">
+      <h2 id="door-conflicts-title">{m.doorConflictsTitle}</h2>
+      <ul>
+        {conflicts.map((c) => (
+          <li key={c.id}>
+            {m.doorConflict(
+              c.name,
+              c.session,
+              c.device ?? m.deviceUnknown,
+              formatTime(c.at),
+              c.winner_device ?? m.deviceUnknown,
+              c.winner_at ? formatTime(c.winner_at) : '',
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

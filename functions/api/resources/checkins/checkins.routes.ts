@@ -16,6 +16,7 @@ import { requirePermission, requireUser } from '../../middleware/auth.ts';
 import {
   checkInOne,
   listCheckinEvents,
+  listConflicts,
   listMyCheckins,
   rosterPage,
   syncCheckins,
@@ -47,6 +48,11 @@ export const checkinsRoutes = new Hono<AppEnv>()
       const { eventId } = c.req.valid('param');
       return c.json(await rosterPage(c.get('ports').db, eventId, c.req.valid('query')));
     },
+  )
+  .get(
+    '/v1/admin/checkin/events/:eventId/conflicts',
+    valid('param', v.object({ eventId: uuidSchema }), () => notFound('EVENT_NOT_FOUND')),
+    async (c) => c.json(await listConflicts(c.get('ports').db, c.req.valid('param').eventId)),
   )
   .post('/v1/admin/checkin/sync', syncLimit, valid('json', syncBodySchema), async (c) => {
     const body = c.req.valid('json');

@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import {
   type CheckinCode,
+  type CheckinConflict,
   type CheckinEvent,
   type CheckinOutcome,
   type CheckinSession,
@@ -345,7 +346,7 @@ export async function syncCheckins(
   // one check-in counts per person and session
   const byUser = new Map(stored.map((c) => [`${person(c)}|${c.session_id ?? ''}`, c]));
   const byClient = new Map(stored.map((c) => [c.client_id, c]));
-  return items.map((item): SyncOutcome => {
+  const outcomes = items.map((item): SyncOutcome => {
     const reg = regs.get(item.registrationId);
     const session = sessionOf(item);
     // a session of another event (or removed) is no place to admit anyone: not found
@@ -371,6 +372,67 @@ export async function syncCheckins(
       device: winner?.device ?? null,
     };
   });
+  // conflicts are kept for staff (both doors, both times); a replay of the same item adds nothing
+  const conflicts = items.filter((_, i) => outcomes[i]!.kind === 'conflict');
+  if (conflicts.length > 0) {
+    await run(
+      db,
+      qb
+        .insertInto('checkin_conflicts')
+        .values(
+          conflicts.map((item) => {
+            const won = outcomes[items.indexOf(item)]!;
+            return {
+              event_id: eventId,
+              registration_id: item.registrationId,
+              session_id: sessionOf(item) ?? null,
+              client_id: item.clientId,
+              device: input.device || null,
+              scanned_at: clampedAt(item.scannedAt).at,
+              winner_device: won.device,
+              winner_at: won.at ? new Date(won.at) : null,
+            };
+          }),
+        )
+        .onConflict((oc) => oc.column('client_id').doNothing()),
+    );
+  }
+  return outcomes;
+}
+
+/** GET …/events/:eventId/conflicts: the event's sync conflicts, newest first, with both doors and times. */
+export async function listConflicts(db: Db, eventId: string): Promise<CheckinConflict[]> {
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('checkin_conflicts as x')
+      .innerJoin('registrations as r', 'r.id', 'x.registration_id')
+      .leftJoin('profiles as p', 'p.id', 'r.user_id')
+      .leftJoin('event_sessions as s', 's.id', 'x.session_id')
+      .select([
+        'x.id',
+        'x.registration_id',
+        sql<string>`coalesce(r.guest_name, p.name, '')`.as('name'),
+        's.name as session',
+        'x.device',
+        'x.scanned_at',
+        'x.winner_device',
+        'x.winner_at',
+      ])
+      .where('x.event_id', '=', eventId)
+      .orderBy('x.created_at', 'desc')
+      .limit(500),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    registration_id: r.registration_id,
+    name: r.name,
+    session: r.session,
+    device: r.device,
+    at: iso(r.scanned_at),
+    winner_device: r.winner_device,
+    winner_at: isoOrNull(r.winner_at),
+  }));
 }
 
 /** The registration a code names at this event (QR: any event, checked by the caller). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ATTENDEES } from '../../../../server/seed/checkin.ts';
 import { DEMO_EVENTS } from '../../../../server/seed/demo.ts';
 import type {
+  CheckinConflict,
   CheckinEvent,
   CheckinSession,
   RosterPage,
@@ -120,5 +121,42 @@ describe('check-in sessions', () => {
     const kept = await put(days.slice(0, 2).map((d) => ({ ...d, name: `${d.name} (sex)` })));
     expect(kept.status).toBe(200);
     expect(kept.body.map((d: CheckinSession) => d.name)).toEqual(['Dia 1 (sex)', 'Dia 2 (sex)']);
+  });
+});
+
+describe('sync conflicts kept on the server', () => {
+  it('two doors, one ticket, one session: listed for staff with both devices and times, once however often replayed', async () => {
+    const [day1] = (await t.call(`/v1/admin/events/${EVENT}/sessions`, { token: admin() }))
+      .body as CheckinSession[];
+    const lari = DEMO_ATTENDEES[3]!;
+    expect(
+      (await sync([{ registrationId: lari.registrationId, sessionId: day1!.id }], 'Porta A'))[0]!.kind,
+    ).toBe('created');
+    const item = {
+      clientId: randomUUID(),
+      registrationId: lari.registrationId,
+      sessionId: day1!.id,
+      scannedAt: at(60_000),
+    };
+    for (let i = 0; i < 2; i++) {
+      const res = await t.call('/v1/admin/checkin/sync', {
+        json: { eventId: EVENT, device: 'Porta B', items: [item] },
+        token: t.tokenFor('voluntario'),
+      });
+      expect(res.body.results[0].kind).toBe('conflict');
+    }
+    const path = `/v1/admin/checkin/events/${EVENT}/conflicts`;
+    expect((await t.call(path, { token: t.tokenFor('membro') })).status).toBe(403);
+    const list = (await t.call(path, { token: t.tokenFor('voluntario') })).body as CheckinConflict[];
+    const mine = list.filter((c) => c.registration_id === lari.registrationId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      name: lari.name,
+      session: day1!.name,
+      device: 'Porta B',
+      winner_device: 'Porta A',
+    });
+    expect(mine[0]!.at).toBeTruthy();
+    expect(mine[0]!.winner_at).toBeTruthy();
   });
 });
