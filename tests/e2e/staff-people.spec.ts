@@ -8,6 +8,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { staffApiErrors } from '../../src/domain/messages/staff.ts';
 import { apiAsPage, newMember } from './api.ts';
 import { login } from './login.ts';
 
@@ -276,9 +277,7 @@ test('secretaria@ resets a password; the person signs in with the new one', asyn
   await page.getByLabel('E-mail').fill(DEMO_USERS.admin.email);
   await page.getByLabel('Nova senha').fill('trocada123');
   await page.getByRole('button', { name: 'Alterar senha' }).click();
-  await expect(
-    page.getByText('Só um administrador pode trocar a senha de outro administrador.'),
-  ).toBeVisible();
+  await expect(page.getByText(staffApiErrors.PASSWORD_RESET_FORBIDDEN)).toBeVisible();
 
   const context = await browser.newContext();
   const own = await context.newPage();
