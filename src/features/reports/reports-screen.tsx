@@ -302,7 +302,8 @@ function TempleTable({ report }: { report: ReportSummary }) {
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id ?? 'other'}>
+                // visitors and deleted accounts both have no congregation id: their regional tells them apart
+                <tr key={r.id ?? r.regional}>
                   <th scope="row">{templeLabel(r.name, r.regional)}</th>
                   <td data-label={m.regional}>{regionalLabel(r.regional)}</td>
                   <td data-label={m.paid} className="report-num">
