@@ -59,6 +59,12 @@ export const caravanPersonSchema = v.object({
   email: optionalEmail,
   /** this person's answers to the event's questions (the rules of src/domain/questions.ts) */
   answers: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
+  /**
+   * on an event with age rules: 'YYYY-MM-DD', and under 18 where the event asks it, the guardian
+   * {name, cpf, email} (src/domain/minors.ts checks them, as at the member's checkout)
+   */
+  birth_date: v.optional(v.pipe(v.string(), v.maxLength(10))),
+  guardian: v.optional(v.record(v.string(), v.pipe(v.string(), v.maxLength(254)))),
 });
 export type CaravanPerson = v.InferOutput<typeof caravanPersonSchema>;
 

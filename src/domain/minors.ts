@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { SAO_PAULO_OFFSET_MS } from './events.ts';
+import { minorMessages } from './messages/minors.ts';
 import { cpfSchema, emailSchema, fullNameSchema, onlyDigits } from './validation.ts';
 
 export const ADULT_AGE = 18;
@@ -40,6 +41,18 @@ export const birthDateSchema = v.pipe(
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01';
   }, 'Insira uma data válida'),
+);
+
+/**
+ * The profile's birth date (PATCH /v1/me/profile): a real day, not after today; '' clears it and
+ * leaving it out keeps the one stored. An event with age rules reads it at checkout.
+ */
+export const profileBirthDateSchema = v.pipe(
+  v.optional(v.nullable(v.string())),
+  v.transform((s) => (s === undefined ? undefined : (s ?? '').trim())),
+  v.union([v.undefined(), v.literal(''), birthDateSchema]),
+  v.check((s) => !s || s <= new Date().toISOString().slice(0, 10), minorMessages.birthDateFuture),
+  v.transform((s) => (s === '' ? null : s)),
 );
 
 export const sameCpf = (a: string | null | undefined, b: string | null | undefined) =>

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { validationMessages as m } from './messages/validation.ts';
+import { profileBirthDateSchema } from './minors.ts';
 import { congregationSchema, consentGiven, fullNameSchema, phoneSchema } from './validation.ts';
 
 /** What a consent is for; 'congregation': organising events and reports by congregation. */
@@ -38,6 +39,8 @@ export const profileUpdateSchema = v.pipe(
       fromOtherChurch: v.optional(v.boolean(), false),
       otherChurch: otherChurchSchema,
       consentCongregation: v.optional(v.boolean(m.congregationConsent), false),
+      /** 'YYYY-MM-DD', '' to clear; events with age rules read it (src/domain/minors.ts) */
+      birthDate: profileBirthDateSchema,
     },
     m.required,
   ),

@@ -170,3 +170,15 @@ export function answerText(kind: QuestionKind, value: unknown): string {
 /** Choice questions are counted in the reports (one bar per option). */
 export const isCountable = (kind: QuestionKind) =>
   kind === 'one_choice' || kind === 'many_choices' || kind === 'yes_no';
+
+/**
+ * What a badge prints of a registration's answers: the event's badge question and its answer
+ * ('Camiseta: M'), or null. A sensitive question is never on a badge.
+ */
+export function badgeAnswer(
+  questions: readonly Pick<EventQuestion, 'id' | 'kind' | 'label' | 'on_badge' | 'sensitive'>[],
+  answers: Answers,
+): string | null {
+  const q = questions.find((x) => x.on_badge && !x.sensitive && answers[x.id] !== undefined);
+  return q ? `${q.label}: ${answerText(q.kind, answers[q.id])}` : null;
+}

@@ -74,6 +74,18 @@ export interface PersonRegistration {
   frozen_value: number;
   /** newest first */
   attempts: PersonAttempt[];
+  /**
+   * the answers to the event's questions, in the questions' order (a sensitive one only for staff
+   * with read_sensitive; `hidden` counts those left out)
+   */
+  answers: { question: string; text: string; sensitive: boolean }[];
+  hidden: number;
+  /** a minor's guardian consent, null when none is needed */
+  guardian: {
+    name: string;
+    state: 'pending' | 'authorized' | 'refused';
+    decided_by: 'link' | 'paper' | null;
+  } | null;
 }
 
 export interface AuditEntry {
@@ -103,6 +115,8 @@ export interface PersonDetail {
     temple_id: string | null;
     temple_name: string | null;
     other_church: string | null;
+    /** 'YYYY-MM-DD' */
+    birth_date: string | null;
   };
   roles: string[];
   registrations: PersonRegistration[];
@@ -141,6 +155,12 @@ export const singlePageSignupSchema = v.pipe(
     temple_consent: v.optional(v.boolean(), false),
     /** answers to the event's questions (the same rules as the member's checkout) */
     answers: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
+    /**
+     * on an event with age rules: the person's birth date and, under 18 where the event asks it,
+     * the guardian {name, cpf, email} (src/domain/minors.ts checks them, as at the checkout)
+     */
+    birth_date: v.optional(v.pipe(v.string(), v.maxLength(10))),
+    guardian: v.optional(v.record(v.string(), v.pipe(v.string(), v.maxLength(254)))),
   }),
   // a person's congregation changes only with their consent, given at the desk and recorded
   v.forward(
@@ -167,6 +187,8 @@ export interface SinglePageSignupResult {
   registration_id: string;
   status: ConfirmationStatus;
   strategy: PaymentMethod;
+  /** a minor's registration waits for the guardian's link (or staff's record of a paper authorization) */
+  guardian: 'pending' | null;
 }
 
 /** What the third-party signup needs of a tier to say whether it takes a registration now. */

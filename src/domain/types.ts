@@ -124,6 +124,8 @@ export interface Profile {
   temple_id: string | null;
   temple_name: string | null;
   other_church: string | null;
+  /** 'YYYY-MM-DD' (src/domain/minors.ts) */
+  birth_date: string | null;
 }
 
 /** GET /v1/me */
@@ -203,6 +205,8 @@ export interface MyRegistration {
   group?: RegistrationGroupInfo | null;
   /** The caravan guest this registration is for, while nobody claimed it. */
   guest?: GuestInfo | null;
+  /** A minor's guardian consent (README 'Minors'): null when none is needed; absent from older stored answers. */
+  guardian?: { name: string; state: 'pending' | 'authorized' | 'refused' } | null;
   event: RegistrationEvent;
   tier: RegistrationTier;
   /** Newest first. */

@@ -3,8 +3,10 @@
  * 18 on the event's day and the event needs their consent (README 'Minors'; src/domain/minors.ts).
  */
 import { useId } from 'react';
-import { minorMessages as t } from '../domain/messages/minors.ts';
-import { ADULT_AGE, ageOn } from '../domain/minors.ts';
+import * as v from 'valibot';
+import { minorApiErrors, minorMessages as t } from '../domain/messages/minors.ts';
+import { ADULT_AGE, ageOn, birthDateSchema, guardianSchema } from '../domain/minors.ts';
+import { firstMessage } from '../domain/validation.ts';
 import { CpfField, FieldMessages, TextField } from './field.tsx';
 
 export interface GuardianInput {
@@ -28,14 +30,41 @@ export function needsGuardian(
   );
 }
 
+export type GuardianErrors = Partial<Record<keyof GuardianInput, string>>;
+
+/**
+ * The person's fields as the browser checks them before sending (the API checks them again): the
+ * birth date, and the guardian's when this person needs one.
+ */
+export function guardianErrors(
+  rules: { min_age: number | null; guardian_consent: boolean; starts_at: string } | undefined,
+  value: GuardianInput,
+): GuardianErrors {
+  if (!rules || (rules.min_age === null && !rules.guardian_consent)) return {};
+  const birth = v.safeParse(birthDateSchema, value.birth_date);
+  if (!birth.success) return { birth_date: firstMessage(birth.issues) };
+  if (rules.min_age !== null && ageOn(value.birth_date, rules.starts_at) < rules.min_age)
+    return { birth_date: minorApiErrors.TOO_YOUNG };
+  if (!needsGuardian(rules, value.birth_date)) return {};
+  const parsed = v.safeParse(guardianSchema, { name: value.name, cpf: value.cpf, email: value.email });
+  if (parsed.success) return {};
+  const of = (key: string) => firstMessage(parsed.issues.filter((i) => i.path?.[0]?.key === key));
+  return { name: of('name'), cpf: of('cpf'), email: of('email') };
+}
+
 export function GuardianFields({
   rules,
   value,
   onChange,
+  errors,
+  lead = t.guardianLead,
 }: {
   rules: { min_age: number | null; guardian_consent: boolean; starts_at: string };
   value: GuardianInput;
   onChange(value: GuardianInput): void;
+  errors?: GuardianErrors | undefined;
+  /** what the guardian's part says (the member's own checkout, or a person someone else registers) */
+  lead?: string;
 }) {
   const id = useId();
   const minor = needsGuardian(rules, value.birth_date);
@@ -50,23 +79,27 @@ export function GuardianFields({
           className="input"
           type="date"
           value={value.birth_date}
+          aria-invalid={errors?.birth_date ? true : undefined}
+          aria-describedby={errors?.birth_date ? `${id}-birth-error` : undefined}
           onChange={(e) => onChange({ ...value, birth_date: e.target.value })}
         />
-        <FieldMessages id={`${id}-birth`} />
+        <FieldMessages id={`${id}-birth`} error={errors?.birth_date} />
       </div>
       {minor && (
         <fieldset className="answer-fields" data-testid="guardian-fields">
           <legend className="field-label">{t.guardianTitle}</legend>
-          <p className="field-hint">{t.guardianLead}</p>
+          <p className="field-hint">{lead}</p>
           <TextField
             label={t.guardianName}
             value={value.name}
             onValueChange={(name) => onChange({ ...value, name })}
+            error={errors?.name}
           />
           <CpfField
             label={t.guardianCpf}
             value={value.cpf}
             onValueChange={(cpf) => onChange({ ...value, cpf })}
+            error={errors?.cpf}
           />
           <TextField
             label={t.guardianEmail}
@@ -74,6 +107,7 @@ export function GuardianFields({
             inputMode="email"
             value={value.email}
             onValueChange={(email) => onChange({ ...value, email })}
+            error={errors?.email}
           />
         </fieldset>
       )}

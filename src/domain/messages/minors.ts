@@ -17,9 +17,16 @@ export const minorMessages = {
   refused: 'O responsável não autorizou esta inscrição.',
   doorAdmitted: (name: string) => `Menor — autorizado por ${name}`,
   birthDate: 'Data de nascimento',
+  /** a caravan or desk person's problem, prefixed with their name */
+  personBirthDateRequired: 'informe a data de nascimento (este evento tem regras de idade).',
+  deskBirthDateRequired: 'Informe a data de nascimento da pessoa: este evento tem regras de idade.',
+  birthDateFuture: 'A data de nascimento não pode ser no futuro.',
+  birthDateHint: 'Eventos com idade mínima ou para menores de 18 anos usam esta data.',
   guardianTitle: 'Responsável (menores de 18 anos)',
   guardianLead:
     'Como você é menor de idade, o responsável receberá um e-mail para autorizar sua inscrição. O ingresso só vale na entrada depois da autorização.',
+  guardianLeadPerson:
+    'Menor de 18 anos: o responsável receberá um e-mail para autorizar a inscrição desta pessoa. O ingresso só vale na entrada depois da autorização.',
   guardianName: 'Nome completo do responsável',
   guardianCpf: 'CPF do responsável',
   guardianEmail: 'E-mail do responsável',

@@ -1,15 +1,17 @@
 /**
  * `/admin/single-page-signup` 'Inscrição para terceiros' (read_confirmations or create_user): staff
  * sign up the person at their desk — e-mail, event and tier, congregation ('Atualizar templo' when
- * an existing person's congregation changed), voucher. Without a voucher the registration waits
+ * an existing person's congregation changed), voucher; on an event with age rules the birth date
+ * and a minor's guardian, whose consent staff may record on paper right after. Without a voucher the registration waits
  * for payment in person. A new account gets an e-mail to confirm it and choose a password.
  */
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { eventQuestionsQuery } from '../../data/questions/questions.ts';
+import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { templesQuery } from '../../data/temples-query.ts';
 import { formatDateTime } from '../../domain/dates.ts';
+import { minorMessages } from '../../domain/messages/minors.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
 import { tierStatusText } from '../../domain/messages.ts';
 import { formatPrice } from '../../domain/money.ts';
@@ -23,12 +25,22 @@ import {
 } from '../../domain/staff.ts';
 import { tierStatus } from '../../domain/tiers.ts';
 import { emailSchema } from '../../domain/validation.ts';
+import { useHasPermission } from '../../lib/session.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../ui/field.tsx';
+import {
+  emptyGuardianInput,
+  type GuardianErrors,
+  GuardianFields,
+  type GuardianInput,
+  guardianErrors,
+  needsGuardian,
+} from '../../ui/guardian-fields.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCreateSignup } from './api/create-signup.ts';
 import { lookupQuery } from './api/lookup.ts';
+import { useRecordPaperConsent } from './api/paper-consent.ts';
 import { signupEventsQuery } from './api/signup-events.ts';
 import './admin-signup.css';
 
@@ -87,6 +99,11 @@ export function SignupScreen() {
   // the event's questions, answered for the person (README 'Registration questions')
   const allQuestions = useQuery({ ...eventQuestionsQuery(eventId), enabled: Boolean(eventId) });
   const questions = tierId ? questionsForTier(allQuestions.data ?? [], tierId) : [];
+  // the event's age rules: the person's birth date, and a minor's guardian (README 'Minors')
+  const rules = useQuery({ ...eventMinorsQuery(eventId), enabled: Boolean(eventId) }).data;
+  const asksAge = Boolean(eventId && rules && (rules.min_age !== null || rules.guardian_consent));
+  const [minor, setMinor] = useState<GuardianInput>(emptyGuardianInput);
+  const [minorErrors, setMinorErrors] = useState<GuardianErrors>({});
   const checkedEmail = useCheckedEmail(email);
   const lookup = useQuery(lookupQuery(checkedEmail));
   const person = checkedEmail && lookup.data ? lookup.data : null;
@@ -118,6 +135,10 @@ export function SignupScreen() {
       update_temple: templeChanged && updateTemple,
       temple_consent: templeChanged && updateTemple && templeConsent,
       ...(questions.length ? { answers } : {}),
+      ...(asksAge ? { birth_date: minor.birth_date } : {}),
+      ...(asksAge && needsGuardian(rules, minor.birth_date)
+        ? { guardian: { name: minor.name, cpf: minor.cpf, email: minor.email } }
+        : {}),
     };
     const parsed = v.safeParse(singlePageSignupSchema, input);
     if (!parsed.success) {
@@ -131,7 +152,9 @@ export function SignupScreen() {
     const chosen = { eventTitle: event?.title ?? '', tierName: tier?.name ?? '', price: tier?.price ?? 0 };
     const found = answersErrors(questions, answers);
     setAnswerErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const foundMinor = asksAge ? guardianErrors(rules, minor) : {};
+    setMinorErrors(foundMinor);
+    if (Object.keys(found).length > 0 || Object.values(foundMinor).some(Boolean)) return;
     create.mutate(input, {
       onSuccess: (answer) => {
         setDone({ ...answer, ...chosen });
@@ -139,6 +162,7 @@ export function SignupScreen() {
         setName('');
         setVoucher('');
         setAnswers({});
+        setMinor(emptyGuardianInput());
         setUpdateTemple(false);
         setTempleConsent(false);
       },
@@ -231,6 +255,18 @@ export function SignupScreen() {
             );
           })}
         </SelectField>
+        {asksAge && rules && (
+          <GuardianFields
+            rules={rules}
+            value={minor}
+            errors={minorErrors}
+            lead={minorMessages.guardianLeadPerson}
+            onChange={(next) => {
+              setMinor(next);
+              setMinorErrors({});
+            }}
+          />
+        )}
         <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
         <SelectField
           id="signup-temple"
@@ -276,6 +312,9 @@ export function SignupScreen() {
 
 /** The signup's result, where staff look after pressing 'Inscrever': what happened to whom. */
 function SignupDone({ done, onAnother }: { done: Done; onAnother(): void }) {
+  // the guardian at the desk with a signed authorization: staff record it (audited)
+  const paper = useRecordPaperConsent();
+  const canRecord = useHasPermission('write_confirmations');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const account = done.created
@@ -300,7 +339,30 @@ function SignupDone({ done, onAnother }: { done: Done; onAnother(): void }) {
           <strong>{statusLabel(done.status)}</strong>
           {m.resultByStrategy[done.strategy] ? ` — ${m.resultByStrategy[done.strategy]}` : ''}
         </dd>
+        {done.guardian && (
+          <>
+            <dt>{minorMessages.guardianTitle}</dt>
+            <dd data-testid="signup-guardian">
+              {paper.isSuccess ? minorMessages.paperRecorded : minorMessages.awaiting}
+            </dd>
+          </>
+        )}
       </dl>
+      {done.guardian && canRecord && !paper.isSuccess && (
+        <button
+          type="button"
+          className="button button-secondary button-block"
+          disabled={paper.isPending}
+          onClick={() =>
+            paper.mutate(done.registration_id, {
+              onSuccess: () => notify('positive', minorMessages.paperRecorded),
+              onError: (failure) => notify('negative', failure.message, 5),
+            })
+          }
+        >
+          {minorMessages.recordPaper}
+        </button>
+      )}
       <button type="button" className="button button-block" onClick={onAnother}>
         {m.resultAnother}
       </button>

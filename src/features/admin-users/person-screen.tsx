@@ -1,16 +1,19 @@
 /**
  * `/admin/users/:id`: one person as staff see them — profile, registrations with every attempt
- * (newest first), roles; an admin grants and revokes the seeded roles here and reads the audit of
+ * (newest first), their answers (sensitive ones with read_sensitive) and a minor's consent, roles; an admin grants and revokes the seeded roles here and reads the audit of
  * what staff changed on this person (who, what, when, from where).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateTime } from '../../domain/dates.ts';
 import { paymentMethodLabels } from '../../domain/messages/editor.ts';
+import { minorMessages } from '../../domain/messages/minors.ts';
+import { questionMessages as q } from '../../domain/messages/questions.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
 import { formatPrice } from '../../domain/money.ts';
+import { answerText } from '../../domain/questions.ts';
 import { statusLabel } from '../../domain/registrations.ts';
-import type { AuditEntry, PersonDetail, SeededRole } from '../../domain/staff.ts';
+import type { AuditEntry, PersonDetail, PersonRegistration, SeededRole } from '../../domain/staff.ts';
 import { formatCpf, formatPhone } from '../../domain/validation.ts';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -52,6 +55,8 @@ function Person({ detail }: { detail: PersonDetail }) {
           <dd>{profile.cpf ? formatCpf(profile.cpf) : '—'}</dd>
           <dt>{m.phone}</dt>
           <dd>{profile.phone ? formatPhone(profile.phone) : '—'}</dd>
+          <dt>{minorMessages.birthDate}</dt>
+          <dd>{profile.birth_date ? answerText('date', profile.birth_date) : '—'}</dd>
           <dt>{m.temple}</dt>
           <dd>{profile.temple_name ?? profile.other_church ?? m.noTemple}</dd>
         </dl>
@@ -76,6 +81,7 @@ function Person({ detail }: { detail: PersonDetail }) {
                     </li>
                   ))}
                 </ol>
+                <PersonAnswers registration={r} />
               </li>
             ))}
           </ul>
@@ -85,6 +91,41 @@ function Person({ detail }: { detail: PersonDetail }) {
       <Roles detail={detail} />
       {detail.audit && <Audit entries={detail.audit} />}
     </>
+  );
+}
+
+/** The registration's answers (sensitive ones only for read_sensitive) and a minor's consent. */
+function PersonAnswers({ registration: r }: { registration: PersonRegistration }) {
+  if (r.answers.length === 0 && r.hidden === 0 && !r.guardian) return null;
+  return (
+    <div className="person-answers" data-testid="person-answers">
+      {r.guardian && (
+        <p>
+          {r.guardian.state === 'pending'
+            ? minorMessages.awaiting
+            : r.guardian.state === 'authorized'
+              ? minorMessages.authorized(r.guardian.name)
+              : minorMessages.refused}
+        </p>
+      )}
+      {(r.answers.length > 0 || r.hidden > 0) && (
+        <>
+          <h3>{q.answersTitle}</h3>
+          <dl className="person-answer-list">
+            {r.answers.map((a) => (
+              <div key={a.question}>
+                <dt>
+                  {a.question}
+                  {a.sensitive && ` (${q.sensitiveTag})`}
+                </dt>
+                <dd>{a.text}</dd>
+              </div>
+            ))}
+          </dl>
+          {r.hidden > 0 && <p className="field-hint">{q.hiddenSensitive}</p>}
+        </>
+      )}
+    </div>
   );
 }
 

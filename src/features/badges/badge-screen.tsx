@@ -1,22 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import * as v from 'valibot';
 import { badgeMessages as m } from '../../domain/messages/reports.ts';
+import { badgeAnswer } from '../../domain/questions.ts';
 import { badgeQrContent } from '../../domain/reports.ts';
+import { uuidSchema } from '../../domain/validation.ts';
+import { badgeAnswersQuery } from './api/registration-answers.ts';
 import { BadgeCard, qrsDrawn } from './badge-card.tsx';
 import './badges.css';
 
 /**
  * `/admin/badge?name&temple&code`: one badge (100 × 70 mm) with the ticket's QR; once the QR is
- * drawn it opens the print dialog, and closes the tab after it (the registrations list opens it in
- * a new tab).
+ * drawn (and the registration's badge answer read, as on the event's sheets) it opens the print
+ * dialog, and closes the tab after it (the registrations list opens it in a new tab).
  */
 export function BadgeScreen({ name, temple, code }: { name: string; temple: string; code: string }) {
   const qr = badgeQrContent(code);
   const root = useRef<HTMLDivElement>(null);
   const printed = useRef(false);
   const ok = Boolean(name.trim() && qr);
+  // the code is the registration's id: its answer to the event's badge question (a shirt size)
+  const isRegistration = v.is(uuidSchema, code);
+  const answers = useQuery({ ...badgeAnswersQuery(code), enabled: ok && isRegistration });
+  const answerRead = !isRegistration || !answers.isPending;
+  const answer = answers.data ? badgeAnswer(answers.data.questions, answers.data.answers) : null;
 
   useEffect(() => {
-    if (!ok) return;
+    if (!ok || !answerRead) return;
     let live = true;
     const timer = setInterval(() => {
       const el = root.current;
@@ -33,7 +43,7 @@ export function BadgeScreen({ name, temple, code }: { name: string; temple: stri
       live = false;
       clearInterval(timer);
     };
-  }, [ok]);
+  }, [ok, answerRead]);
 
   if (!ok || !qr) {
     return (
@@ -46,7 +56,7 @@ export function BadgeScreen({ name, temple, code }: { name: string; temple: stri
   return (
     <main className="badge-print-root badge-single" ref={root}>
       <h1 className="visually-hidden">{m.title}</h1>
-      <BadgeCard name={name.trim()} temple={temple.trim() || null} qr={qr} />
+      <BadgeCard name={name.trim()} temple={temple.trim() || null} qr={qr} answer={answer ?? undefined} />
       <p className="badge-toolbar" role="status">
         {m.printing}
       </p>

@@ -1,6 +1,7 @@
 /**
  * `/caravan/:eventId/:tierId`: a signed-in member (the leader) registers several people on one tier
- * in one checkout — for each, full name, CPF and an optional e-mail — and pays once for the total
+ * in one checkout — for each, full name, CPF and an optional e-mail (and, on an event with age rules,
+ * the birth date and a minor's guardian) — and pays once for the total
  * with a method the tier allows. Every place is taken at once or none (the tier's 'esgotaram'
  * notice). Then: the PIX to pay (copy-and-paste code with its copy button, QR and deadline), its
  * status followed until paid, or the method's next step, and the group's tickets in Minhas inscrições.
@@ -10,7 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { useEvent } from '../../data/events/use-events.ts';
-import { eventQuestionsQuery } from '../../data/questions/questions.ts';
+import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { invalidateMyRegistrations } from '../../data/registrations/mutations.ts';
 import {
   type MercadoPagoAttempt,
@@ -21,6 +22,7 @@ import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
 import { caravanMessages as m } from '../../domain/messages/caravans.ts';
 import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
 import { mercadoPagoMessages as p } from '../../domain/messages/mercadopago.ts';
+import { minorMessages } from '../../domain/messages/minors.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import { offeredMethods, statusLabel } from '../../domain/registrations.ts';
@@ -29,6 +31,14 @@ import type { PaymentMethod } from '../../domain/types.ts';
 import { firstMessage } from '../../domain/validation.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { CpfField, FormAlert, TextField } from '../../ui/field.tsx';
+import {
+  emptyGuardianInput,
+  type GuardianErrors,
+  GuardianFields,
+  type GuardianInput,
+  guardianErrors,
+  needsGuardian,
+} from '../../ui/guardian-fields.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { PixCode } from '../../ui/pix-code.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -41,10 +51,19 @@ interface Row {
   cpf: string;
   email: string;
   answers: Answers;
+  /** birth date and guardian, on an event with age rules (README 'Minors') */
+  minor: GuardianInput;
 }
 type RowErrors = Partial<Record<'name' | 'cpf' | 'email', string>>;
 
-const emptyRow = (): Row => ({ key: crypto.randomUUID(), name: '', cpf: '', email: '', answers: {} });
+const emptyRow = (): Row => ({
+  key: crypto.randomUUID(),
+  name: '',
+  cpf: '',
+  email: '',
+  answers: {},
+  minor: emptyGuardianInput(),
+});
 
 type Done = Awaited<ReturnType<typeof startCaravan>>;
 
@@ -60,6 +79,10 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
   const allQuestions = useQuery(eventQuestionsQuery(eventId));
   // each person answers the event's questions (README 'Registration questions')
   const questions = questionsForTier(allQuestions.data ?? [], tierId);
+  // the event's age rules: each person's birth date, and a guardian for each minor who needs one
+  const rules = useQuery(eventMinorsQuery(eventId)).data;
+  const asksAge = Boolean(rules && (rules.min_age !== null || rules.guardian_consent));
+  const [minorErrors, setMinorErrors] = useState<Record<string, GuardianErrors>>({});
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
   if (!event || !tier) {
@@ -97,8 +120,11 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
     setErrors(found);
     const foundAnswers = Object.fromEntries(rows.map((r) => [r.key, answersErrors(questions, r.answers)]));
     setAnswerErrors(foundAnswers);
+    const foundMinor = Object.fromEntries(rows.map((r) => [r.key, guardianErrors(rules, r.minor)]));
+    setMinorErrors(foundMinor);
     if (people.some((p) => p === null)) return;
     if (Object.values(foundAnswers).some((e) => Object.keys(e).length > 0)) return;
+    if (Object.values(foundMinor).some((e) => Object.values(e).some(Boolean))) return;
     const valid = people as NonNullable<(typeof people)[number]>[];
     const dup = duplicateCpfRow(valid);
     if (dup !== null) {
@@ -116,6 +142,16 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
           cpf: p.cpf,
           email: p.email ?? '',
           ...(questions.length ? { answers: rows[i]!.answers } : {}),
+          ...(asksAge ? { birth_date: rows[i]!.minor.birth_date } : {}),
+          ...(needsGuardian(rules, rows[i]!.minor.birth_date)
+            ? {
+                guardian: {
+                  name: rows[i]!.minor.name,
+                  cpf: rows[i]!.minor.cpf,
+                  email: rows[i]!.minor.email,
+                },
+              }
+            : {}),
         })),
       });
       setDone(answer);
@@ -167,6 +203,18 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
               onValueChange={(x) => update(r.key, 'email', x)}
               error={errors[r.key]?.email}
             />
+            {asksAge && rules && (
+              <GuardianFields
+                rules={rules}
+                value={r.minor}
+                errors={minorErrors[r.key]}
+                lead={minorMessages.guardianLeadPerson}
+                onChange={(minor) => {
+                  setRows((list) => list.map((x) => (x.key === r.key ? { ...x, minor } : x)));
+                  setMinorErrors((e) => ({ ...e, [r.key]: {} }));
+                }}
+              />
+            )}
             <AnswerFields
               questions={questions}
               answers={r.answers}
@@ -251,7 +299,12 @@ function CaravanDone({ event, done }: { event: { title: string }; done: Done }) 
       )}
       <ul className="caravan-people">
         {done.registrations.map((r) => (
-          <li key={r.id}>{r.name}</li>
+          <li key={r.id} data-testid="caravan-person">
+            {r.name}
+            {r.guardian === 'pending' && (
+              <span className="caravan-person-guardian"> · {minorMessages.awaiting}</span>
+            )}
+          </li>
         ))}
       </ul>
       <Link

@@ -1,12 +1,13 @@
 /**
  * A caravan in the leader's Minhas inscrições: the group's QR (the door lists the caravan from it)
- * and every person's ticket (QR and code once paid, else the status). From the stored registrations,
+ * and every person's ticket (QR and code once paid, else the status; a minor's guardian consent). From the stored registrations,
  * so it opens offline.
  */
 
 import { useEffect, useState } from 'react';
 import { caravanMembers, groupQrContent } from '../../domain/caravans.ts';
 import { caravanMessages as m } from '../../domain/messages/caravans.ts';
+import { minorMessages } from '../../domain/messages/minors.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { hasValidTicket, statusLabel } from '../../domain/registrations.ts';
 import type { MyRegistration } from '../../domain/types.ts';
@@ -41,6 +42,15 @@ export function CaravanTickets({
         {members.map((r) => (
           <li key={r.id} data-testid="caravan-ticket">
             <p className="caravan-ticket-name">{m.ticketOf(r.guest!.name)}</p>
+            {r.guardian && (
+              <p className="caravan-ticket-guardian" data-testid="caravan-ticket-guardian">
+                {r.guardian.state === 'pending'
+                  ? minorMessages.awaiting
+                  : r.guardian.state === 'authorized'
+                    ? minorMessages.authorized(r.guardian.name)
+                    : minorMessages.refused}
+              </p>
+            )}
             {hasValidTicket(r) ? (
               <TicketQr registrationId={r.id} seq={r.seq} size={160} />
             ) : (

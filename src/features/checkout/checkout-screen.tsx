@@ -71,7 +71,12 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const allQuestions = useQuery(eventQuestionsQuery(eventId));
   // the event's age rules: a birth date, and a guardian under 18 (README 'Minors')
   const minors = useQuery(eventMinorsQuery(eventId));
-  const [guardian, setGuardian] = useState<GuardianInput>(emptyGuardianInput);
+  // the birth date the profile keeps fills the field (a date given here is kept in the profile)
+  const profileBirthDate = useSessionStore((st) => st.me?.profile?.birth_date ?? '');
+  const [guardian, setGuardian] = useState<GuardianInput>(() => ({
+    ...emptyGuardianInput(),
+    birth_date: profileBirthDate,
+  }));
   const navigate = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);

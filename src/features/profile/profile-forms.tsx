@@ -1,5 +1,5 @@
 /**
- * The profile's forms (edit name, WhatsApp and congregation; delete the account): they need the
+ * The profile's forms (edit name, WhatsApp, birth date and congregation; delete the account): they need the
  * network, so they load when the profile is shown, not with the app for every visitor (the form
  * library and the masks stay out of the precache: vite.config.ts RUNTIME_ONLY).
  */
@@ -8,6 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { templesQuery } from '../../data/temples-query.ts';
 import { authMessages } from '../../domain/messages/auth.ts';
+import { minorMessages } from '../../domain/messages/minors.ts';
 import { privacyMessages as pm } from '../../domain/messages/privacy.ts';
 import { profileUpdateSchema } from '../../domain/privacy.ts';
 import type { Profile } from '../../domain/types.ts';
@@ -35,6 +36,7 @@ export function EditProfile({ profile }: { profile: Profile }) {
       fromOtherChurch: Boolean(profile.other_church),
       otherChurch: profile.other_church ?? '',
       consentCongregation: liveConsent || Boolean(profile.temple_id || profile.other_church),
+      birthDate: profile.birth_date ?? '',
     },
     onSubmit: async (value) => {
       try {
@@ -54,6 +56,16 @@ export function EditProfile({ profile }: { profile: Profile }) {
           {(f) => <f.TextField label={authMessages.nameLabel} autoComplete="name" maxLength={120} />}
         </form.AppField>
         <form.AppField name="phone">{(f) => <f.PhoneField label={authMessages.phoneLabel} />}</form.AppField>
+        <form.AppField name="birthDate">
+          {(f) => (
+            <f.TextField
+              label={minorMessages.birthDate}
+              type="date"
+              autoComplete="bday"
+              hint={minorMessages.birthDateHint}
+            />
+          )}
+        </form.AppField>
         <form.AppField
           name="congregacao"
           listeners={{

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { displayName } from '../../../../src/domain/people.ts';
 import { retryText } from '../../../../src/domain/throttles.ts';
@@ -158,6 +159,7 @@ export function readProfile(db: Db, id: string) {
         'p.temple_id',
         't.name as temple_name',
         'p.other_church',
+        sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'),
       ])
       .where('p.id', '=', id),
   );

@@ -23,18 +23,22 @@ import {
   caravanMessages,
   caravanUnpaidLimit,
 } from '../../../../src/domain/messages/caravans.ts';
+import { minorMessages } from '../../../../src/domain/messages/minors.ts';
+import { birthDateSchema } from '../../../../src/domain/minors.ts';
 import { INACTIVE_STATUSES, isActiveStatus } from '../../../../src/domain/registrations.ts';
 import { retryText } from '../../../../src/domain/throttles.ts';
 import type { ConfirmationStatus, PaymentMethod } from '../../../../src/domain/types.ts';
 import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import type { AuthContextUser } from '../../lib/context.ts';
 import { ApiHttpError, errorMessages, notFound, pgConstraint } from '../../lib/errors.ts';
+import { parseOrThrow } from '../../lib/validate.ts';
 import { enqueueCaravanSummary, enqueueRegistrationMail } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { checkTierAndMethod, requireCompleteProfile } from '../checkout/checkout.service.ts';
 import { type MethodContext, type StartedAttempt, startedAttempt } from '../checkout/methods/method.ts';
 import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
+import { applyMinorRules } from '../guardians/guardians.service.ts';
 import { saveNewAnswers } from '../questions/questions.service.ts';
 import { takePlaces } from '../tiers/places.ts';
 
@@ -59,7 +63,8 @@ export interface CaravanAnswer {
   request_data: Record<string, unknown> | null;
   response_data: Record<string, unknown> | null;
   frozen_total: number;
-  registrations: { id: string; seq: string; name: string }[];
+  /** guardian: 'pending' for a minor whose guardian was e-mailed (README 'Minors') */
+  registrations: { id: string; seq: string; name: string; guardian: 'pending' | null }[];
 }
 
 export async function caravanCheckout(
@@ -132,6 +137,12 @@ async function registerCaravan(
     throw new ApiHttpError(409, 'CARAVAN_CPF_REGISTERED', caravanCpfRegistered(index + 1));
   }
 
+  // each birth date a real day before anything is written (the rules run after the insert)
+  const births = await Promise.all(
+    people.map((p) =>
+      named(p, async () => (p.birth_date ? parseOrThrow(birthDateSchema, p.birth_date) : null)),
+    ),
+  );
   const total = price * people.length;
   const groupId = crypto.randomUUID();
   const ids = people.map(() => crypto.randomUUID());
@@ -168,7 +179,7 @@ async function registerCaravan(
       people: people.length,
     }),
   );
-  let registrations: { id: string; seq: string; name: string }[];
+  let registrations: CaravanAnswer['registrations'];
   try {
     const inserted = await run(
       tx,
@@ -186,6 +197,7 @@ async function registerCaravan(
             guest_name: p.name,
             guest_cpf: p.cpf,
             guest_email: p.email,
+            guest_birth_date: births[i] ?? null,
           })),
         )
         .returning(['id', 'seq', 'guest_name']),
@@ -193,7 +205,7 @@ async function registerCaravan(
     const byId = new Map(inserted.map((r) => [r.id, r]));
     registrations = ids.map((id) => {
       const r = byId.get(id)!;
-      return { id, seq: r.seq.trim(), name: r.guest_name ?? '' };
+      return { id, seq: r.seq.trim(), name: r.guest_name ?? '', guardian: null };
     });
   } catch (error) {
     // a concurrent caravan took one of these CPFs between the check and the insert
@@ -201,19 +213,27 @@ async function registerCaravan(
       throw new ApiHttpError(409, 'CARAVAN_CPF_REGISTERED');
     throw error;
   }
-  // an event with age rules needs each person's birth date and guardian: not in the caravan form
-  // yet, so such an event takes no caravan (README 'Minors') instead of letting minors through
-  const [ages] = await tx.query<{ min_age: number | null; guardian_consent: boolean }>(
-    'select min_age, guardian_consent from public.events where id = $1',
-    [row.event_id],
-  );
-  if (ages && (ages.min_age !== null || ages.guardian_consent)) {
-    throw new ApiHttpError(
-      422,
-      'BIRTH_DATE_REQUIRED',
-      'Este evento tem regras de idade: cada pessoa se inscreve pela própria conta.',
+  // each person's age on the event's day: the minimum age, and under 18 where the event asks it the
+  // guardian's consent — a pending consent and one e-mailed link per minor (guardians.service.ts)
+  for (const [i, p] of people.entries()) {
+    await named(p, () =>
+      applyMinorRules(tx, {
+        eventId: row.event_id,
+        registrationId: ids[i]!,
+        person: { name: p.name, cpf: p.cpf, email: p.email, birthDate: births[i] ?? null },
+        guardian: p.guardian,
+      }),
     );
   }
+  const waiting = new Set(
+    (
+      await tx.query<{ registration_id: string }>(
+        'select registration_id from public.guardian_consents where registration_id = any($1::uuid[])',
+        [ids],
+      )
+    ).map((g) => g.registration_id),
+  );
+  for (const r of registrations) r.guardian = waiting.has(r.id) ? 'pending' : null;
   // each person's answers to the event's questions, with the browser's rules (per person)
   for (const [i, p] of people.entries()) {
     try {
@@ -288,6 +308,17 @@ async function registerCaravan(
     attempt,
     answer: { group_id: groupId, strategy: method, frozen_total: total, registrations },
   };
+}
+
+/** One person's check: a refusal names the person (the form has many). */
+async function named<T>(p: CaravanPerson, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (!(error instanceof ApiHttpError) || (error.status !== 422 && error.status !== 400)) throw error;
+    const why = error.code === 'BIRTH_DATE_REQUIRED' ? minorMessages.personBirthDateRequired : error.message;
+    throw new ApiHttpError(error.status, error.code, `${p.name}: ${why}`);
+  }
 }
 
 const HOUR_MS = 3_600_000;

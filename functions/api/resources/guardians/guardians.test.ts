@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minorApiErrors } from '../../../../src/domain/messages/minors.ts';
+import { minorApiErrors, minorMessages } from '../../../../src/domain/messages/minors.ts';
+import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { ageOn } from '../../../../src/domain/minors.ts';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
 import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
@@ -144,5 +145,169 @@ describe('minors and their guardian', () => {
     const paper = await t.call(`/v1/admin/registrations/${regId}/guardian`, { token: admin.token, json: {} });
     expect(paper.body).toMatchObject({ state: 'authorized', decided_by: 'paper' });
     expect((await rosterPage(db(), fx.eventId, {})).entries.find((e) => e.id === regId)!.paid).toBe(true);
+  });
+
+  it('the profile keeps a birth date (a real day, not in the future) and the checkout reads it', async () => {
+    const fx = await makeEvent(db(), { price: 0 });
+    await db().query('update events set min_age = 16 where id = $1', [fx.eventId]);
+    const m = await member();
+    // the rest of the profile as it is (a complete profile may register)
+    const rest = {
+      name: 'Pessoa Com Idade',
+      phone: '(11) 98765-4321',
+      fromOtherChurch: true,
+      otherChurch: 'Igreja de teste',
+      consentCongregation: true,
+    };
+    const profile = (birthDate: unknown) =>
+      t.call('/v1/me/profile', { token: m.token, method: 'PATCH', json: { ...rest, birthDate } });
+    for (const [bad, message] of [
+      ['2001-02-30', 'Insira uma data válida'],
+      ['01/02/2001', 'Insira uma data válida'],
+      ['2999-01-01', minorMessages.birthDateFuture],
+    ] as const) {
+      const res = await profile(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const saved = await profile('2000-04-09');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.birth_date).toBe('2000-04-09');
+    expect((await t.call('/v1/me', { token: m.token })).body.profile.birth_date).toBe('2000-04-09');
+    // the checkout of an event with a minimum age takes the profile's date (none given here)
+    const ok = await t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
+      token: m.token,
+      json: { tierId: fx.tierId },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    // leaving it out keeps it; '' clears it
+    await t.call('/v1/me/profile', { token: m.token, method: 'PATCH', json: rest });
+    expect((await t.call('/v1/me', { token: m.token })).body.profile.birth_date).toBe('2000-04-09');
+    expect((await profile('')).body.birth_date).toBeNull();
+  });
+
+  it('a caravan: each person their age rules on the server, each minor their guardian and link', async () => {
+    const fx = await makeEvent(db(), { price: 0 });
+    await db().query('update events set min_age = 12, guardian_consent = true where id = $1', [fx.eventId]);
+    const startsAt = (
+      await db().query<{ s: Date }>('select starts_at as s from events where id = $1', [fx.eventId])
+    )[0]!.s;
+    const yearsBefore = (n: number) => {
+      const d = new Date(startsAt);
+      d.setUTCFullYear(d.getUTCFullYear() - n);
+      d.setUTCDate(d.getUTCDate() - 2);
+      return d.toISOString().slice(0, 10);
+    };
+    const [leaderId] = await makeUsers(db(), 1);
+    const leaderToken = t.tokenFor({ id: leaderId!, email: `${leaderId}@teste.local` });
+    const stamp = Date.now();
+    const adult = { name: 'Adulta Da Caravana', cpf: randomCpf(), email: '', birth_date: '1990-01-01' };
+    const minorA = { name: 'Menina Da Caravana', cpf: randomCpf(), email: '' };
+    const minorB = { name: 'Menino Da Caravana', cpf: randomCpf(), email: `menino-${stamp}@exemplo.com` };
+    const guardianA = { name: 'Mãe Da Menina', cpf: randomCpf(), email: `mae-a-${stamp}@exemplo.com` };
+    const guardianB = { name: 'Pai Do Menino', cpf: randomCpf(), email: `pai-b-${stamp}@exemplo.com` };
+    const send = (people: unknown[]) =>
+      t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}/caravan`, {
+        token: leaderToken,
+        json: { tierId: fx.tierId, people },
+      });
+    const written = async () =>
+      (
+        await db().query<{ n: number }>('select count(*)::int as n from registrations where event_id = $1', [
+          fx.eventId,
+        ])
+      )[0]!.n;
+
+    // each refusal names the person and writes nothing
+    const refusals: [unknown[], number, string, string][] = [
+      [
+        [adult, minorA],
+        422,
+        'BIRTH_DATE_REQUIRED',
+        `${minorA.name}: ${minorMessages.personBirthDateRequired}`,
+      ],
+      [
+        [adult, { ...minorA, birth_date: '2010-02-30' }],
+        400,
+        'INVALID_DATA',
+        `${minorA.name}: Insira uma data válida`,
+      ],
+      [
+        [adult, { ...minorA, birth_date: yearsBefore(10) }],
+        422,
+        'TOO_YOUNG',
+        `${minorA.name}: ${minorApiErrors.TOO_YOUNG}`,
+      ],
+      [
+        [adult, { ...minorA, birth_date: yearsBefore(15) }],
+        422,
+        'GUARDIAN_REQUIRED',
+        `${minorA.name}: ${minorApiErrors.GUARDIAN_REQUIRED}`,
+      ],
+      [
+        [adult, { ...minorB, birth_date: yearsBefore(15), guardian: { ...guardianB, email: minorB.email } }],
+        422,
+        'GUARDIAN_NOT_SELF',
+        `${minorB.name}: ${minorApiErrors.GUARDIAN_NOT_SELF}`,
+      ],
+      [
+        [adult, { ...minorA, birth_date: yearsBefore(15), guardian: { ...guardianA, cpf: '123' } }],
+        400,
+        'INVALID_DATA',
+        `${minorA.name}: ${validationMessages.cpf}`,
+      ],
+    ];
+    for (const [people, status, code, message] of refusals) {
+      const res = await send(people);
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body.code).toBe(code);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await written()).toBe(0);
+
+    const ok = await send([
+      adult,
+      { ...minorA, birth_date: yearsBefore(15), guardian: guardianA },
+      { ...minorB, birth_date: yearsBefore(16), guardian: guardianB },
+    ]);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const [a, ma, mb] = ok.body.registrations as { id: string; guardian: string | null }[];
+    expect([a!.guardian, ma!.guardian, mb!.guardian]).toEqual([null, 'pending', 'pending']);
+    // one e-mail per guardian, each with its own link
+    const tokenA = await tokenMailedTo(guardianA.email);
+    const tokenB = await tokenMailedTo(guardianB.email);
+    expect(tokenA).not.toBe(tokenB);
+    expect(
+      (
+        await db().query('select 1 from mail_outbox where kind = $1 and to_address = any($2)', [
+          'guardian_consent',
+          [guardianA.email, guardianB.email, minorB.email],
+        ])
+      ).length,
+    ).toBe(2);
+    const [stored] = await db().query<{ b: string }>(
+      `select to_char(guest_birth_date, 'YYYY-MM-DD') as b from registrations where id = $1`,
+      [ma!.id],
+    );
+    expect(stored!.b).toBe(yearsBefore(15));
+
+    // the door admits the adult; each minor only once their own guardian authorized
+    const entry = async (id: string) =>
+      (await rosterPage(db(), fx.eventId, {})).entries.find((e) => e.id === id)!;
+    expect((await entry(a!.id)).paid).toBe(true);
+    expect((await entry(ma!.id)).paid).toBe(false);
+    await t.call(`/v1/guardian/${tokenA}`, { json: { decision: 'authorize' } });
+    expect(await entry(ma!.id)).toMatchObject({ paid: true, guardian: guardianA.name });
+    expect((await entry(mb!.id)).paid).toBe(false);
+
+    // the leader sees each person's state
+    const mine = (await t.call('/v1/registrations', { token: leaderToken })).body as {
+      id: string;
+      guardian: { name: string; state: string } | null;
+    }[];
+    const state = (id: string) => mine.find((r) => r.id === id)!.guardian;
+    expect(state(a!.id)).toBeNull();
+    expect(state(ma!.id)).toEqual({ name: guardianA.name, state: 'authorized' });
+    expect(state(mb!.id)).toEqual({ name: guardianB.name, state: 'pending' });
   });
 });

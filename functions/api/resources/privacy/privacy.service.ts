@@ -67,7 +67,7 @@ async function liveProfile(db: Db, userId: string) {
 }
 
 /**
- * PATCH /v1/me/profile: name, WhatsApp, congregation or other church (or none). A congregation or
+ * PATCH /v1/me/profile: name, WhatsApp, congregation or other church (or none), birth date. A congregation or
  * church is kept only with a live consent: ticked now, or given before.
  */
 export async function updateOwnProfile(db: Db, user: AuthContextUser, body: ProfileUpdateBody) {
@@ -91,6 +91,8 @@ export async function updateOwnProfile(db: Db, user: AuthContextUser, body: Prof
           phone: body.phone,
           temple_id: body.congregacao,
           other_church: body.otherChurch,
+          // left out of the body: the stored birth date stays
+          ...(body.birthDate !== undefined ? { birth_date: body.birthDate } : {}),
         })
         .where('id', '=', user.id),
     );

@@ -38,6 +38,12 @@ export function myRegistrationsQuery(userId: string, registrationId?: string) {
       ).as('group'),
       jsonObjectFrom(
         eb
+          .selectFrom('guardian_consents as gc')
+          .select(['gc.guardian_name as name', 'gc.state'])
+          .whereRef('gc.registration_id', '=', 'r.id'),
+      ).as('guardian'),
+      jsonObjectFrom(
+        eb
           .selectFrom('events as e')
           .select([
             'e.id',
@@ -109,6 +115,9 @@ function toRegistration(r: Row): MyRegistration {
         }
       : null,
     guest: r.guest_name ? { name: r.guest_name, email: r.guest_email } : null,
+    guardian: r.guardian
+      ? { name: r.guardian.name, state: r.guardian.state as 'pending' | 'authorized' | 'refused' }
+      : null,
     event: {
       id: r.event!.id,
       title: r.event!.title,

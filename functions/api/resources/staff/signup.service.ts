@@ -4,11 +4,13 @@
  * (or updates the congregation, 'Atualizar templo'), the registration on the tier through the
  * checkout's own code (the place is taken by the same single statement, so a member's checkout and
  * this signup can never both take the last place), the voucher or a pending cash attempt, and the
- * audit. After commit a new (or still unconfirmed) account gets the invitation e-mail: its link
+ * audit (a minor on an event that asks it gets the guardian's pending consent and e-mailed link, as at
+ * the checkout). After commit a new (or still unconfirmed) account gets the invitation e-mail: its link
  * confirms the e-mail and opens the page where the person chooses a password. A new account is
  * deleted again when the transaction fails, so nothing is left half made.
  */
 
+import { minorMessages } from '../../../../src/domain/messages/minors.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import type { CheckoutBody } from '../../../../src/domain/registrations.ts';
 import {
@@ -84,6 +86,8 @@ export async function singlePageSignup(
         tierId: body.tier,
         paymentMethod: method,
         ...(body.answers ? { answers: body.answers } : {}),
+        ...(body.birth_date ? { birth_date: body.birth_date } : {}),
+        ...(body.guardian ? { guardian: body.guardian } : {}),
         ...(body.voucher ? { transactionData: { voucher: body.voucher } } : {}),
       };
       let started: Awaited<ReturnType<typeof registerOnTier>>;
@@ -103,11 +107,19 @@ export async function singlePageSignup(
         ) {
           throw conflict('USER_ALREADY_REGISTERED');
         }
+        // the checkout's text speaks to the member; here staff type the person's date
+        if (error instanceof ApiHttpError && error.code === 'BIRTH_DATE_REQUIRED') {
+          throw new ApiHttpError(422, 'BIRTH_DATE_REQUIRED', minorMessages.deskBirthDateRequired);
+        }
         throw error;
       }
       // an invalid voucher rolls everything back: no account, no registration, no place
       if (started.attempt.status === 'rejected') throw new ApiHttpError(422, 'VOUCHER_INVALID');
       const status = started.attempt.status;
+      const [consent] = await tx.query<{ state: 'pending' }>(
+        'select state from public.guardian_consents where registration_id = $1',
+        [started.ctx.registrationId],
+      );
       await writeAudit(tx, {
         actorId,
         subjectId: person.id,
@@ -119,6 +131,8 @@ export async function singlePageSignup(
           strategy: started.method,
           voucher: Boolean(body.voucher),
           new_account: created,
+          // a minor's guardian was e-mailed for their consent (its link, or staff's paper record)
+          guardian: Boolean(consent),
         },
         clientIp: context.clientIp,
       });
@@ -131,6 +145,7 @@ export async function singlePageSignup(
         registration_id: started.ctx.registrationId,
         status,
         strategy: started.method,
+        guardian: consent ? consent.state : null,
       };
     });
   } catch (error) {

@@ -78,7 +78,8 @@ export const staffRoutes = new Hono<AppEnv>()
       const { db } = c.get('ports');
       const viewer = c.get('user').id;
       const scope = await peopleScope(db, viewer, c.get('permissions'));
-      const detail = await personDetail(db, viewer, c.req.valid('param').id, scope);
+      const sensitive = c.get('permissions').includes('read_sensitive');
+      const detail = await personDetail(db, viewer, c.req.valid('param').id, scope, sensitive);
       // a staff read of a person's data is recorded (the person's export lists it)
       await writeAudit(db, {
         actorId: c.get('user').id,

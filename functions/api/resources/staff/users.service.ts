@@ -3,6 +3,7 @@
  * the staff password reset. Every change to a person is written to the audit in its transaction.
  */
 import { sql } from 'kysely';
+import { answerText } from '../../../../src/domain/questions.ts';
 import {
   type AuditEntry,
   type PersonDetail,
@@ -21,6 +22,7 @@ import { loadPermissions } from '../../middleware/auth.ts';
 import type { Db } from '../../ports/db.ts';
 import type { AuthAdmin } from '../../ports/index.ts';
 import { readProfile } from '../accounts/accounts.service.ts';
+import { type RegistrationAnswers, readAnswers } from '../questions/questions.service.ts';
 import { STAFF_READ_ACTIONS, writeAudit } from './audit.ts';
 
 /** At most this many words of a query are matched (each must appear). */
@@ -151,6 +153,8 @@ export async function personDetail(
   viewerId: string,
   id: string,
   scope: { temple: string | null } | 'all' = 'all',
+  /** the viewer may read sensitive answers (read_sensitive) */
+  sensitive = false,
 ): Promise<PersonDetail> {
   const profile = await readProfile(db, id);
   if (!profile) throw notFound('USER_NOT_FOUND');
@@ -187,20 +191,37 @@ export async function personDetail(
     isAdmin(db, viewerId),
   ]);
   const [availableRoles, audit] = admin ? await Promise.all([seededRoles(db), auditOf(db, id)]) : [[], null];
+  // each registration's answers and a minor's consent, as the registrations review reads them
+  const reader = { userId: viewerId, staff: true, sensitive };
+  const read = await Promise.all(registrations.map((r) => readAnswers(db, r.id, reader, new Date())));
   return {
     profile,
     roles: roles.map((r) => r.role),
     registrations: registrations.map(
-      (r): PersonRegistration => ({
+      (r, i): PersonRegistration => ({
         ...r,
         seq: r.seq,
         created_at: iso(r.created_at),
         attempts: r.attempts.map((a) => ({ ...a, created_at: iso(a.created_at) })),
+        ...personAnswers(read[i]!),
       }),
     ),
     canManageRoles: admin,
     availableRoles,
     audit,
+  };
+}
+
+/** A registration's answers as the person page lists them (answered questions only). */
+function personAnswers(a: RegistrationAnswers): Pick<PersonRegistration, 'answers' | 'hidden' | 'guardian'> {
+  return {
+    answers: a.questions
+      .filter((q) => a.answers[q.id] !== undefined)
+      .map((q) => ({ question: q.label, text: answerText(q.kind, a.answers[q.id]), sensitive: q.sensitive })),
+    hidden: a.hidden.length,
+    guardian: a.guardian
+      ? { name: a.guardian.guardian_name, state: a.guardian.state, decided_by: a.guardian.decided_by }
+      : null,
   };
 }
 
