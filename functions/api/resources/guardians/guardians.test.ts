@@ -310,4 +310,94 @@ describe('minors and their guardian', () => {
     expect(state(ma!.id)).toEqual({ name: guardianA.name, state: 'authorized' });
     expect(state(mb!.id)).toEqual({ name: guardianB.name, state: 'pending' });
   });
+
+  it('the desk signs up a minor with the guardian; staff record paper (audited); the person page shows answers and consent', async () => {
+    const admin = await member('admin');
+    const fx = await makeEvent(db(), { price: 0 });
+    await db().query('update events set min_age = 10, guardian_consent = true where id = $1', [fx.eventId]);
+    const [shirt, health] = await db().query<{ id: string }>(
+      `insert into event_questions (event_id, kind, label, options, on_badge, sensitive, "order") values
+         ($1, 'one_choice', 'Camiseta', '["P","M","G"]', true, false, 0),
+         ($1, 'short_text', 'Alergias', '[]', false, true, 1)
+       returning id`,
+      [fx.eventId],
+    );
+    const email = `menor-balcao-${Date.now()}@exemplo.com`;
+    const guardian = { name: 'Avó Responsável', cpf: randomCpf(), email: `avo-${Date.now()}@exemplo.com` };
+    const desk = (json: Record<string, unknown>) =>
+      t.call('/v1/admin/single-page-signup', {
+        token: admin.token,
+        json: {
+          email,
+          tier: fx.tierId,
+          name: 'Menor Do Balcão',
+          answers: { [shirt!.id]: 'M', [health!.id]: 'amendoim' },
+          ...json,
+        },
+      });
+    const noBirth = await desk({});
+    expect(noBirth.body).toEqual({ code: 'BIRTH_DATE_REQUIRED', message: minorMessages.deskBirthDateRequired });
+    expect((await desk({ birth_date: '2014-13-01' })).status).toBe(400);
+    expect((await desk({ birth_date: '2013-01-01' })).body.code).toBe('GUARDIAN_REQUIRED');
+    expect((await desk({ birth_date: '2013-01-01', guardian: { ...guardian, email } })).body.code).toBe(
+      'GUARDIAN_NOT_SELF',
+    );
+    const [nobody] = await db().query('select id from profiles where email = $1', [email]);
+    expect(nobody).toBeUndefined(); // every refusal left no account behind
+
+    const ok = await desk({ birth_date: '2013-01-01', guardian });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.guardian).toBe('pending');
+    const regId = ok.body.registration_id as string;
+    expect(await tokenMailedTo(guardian.email)).toMatch(/^[A-Za-z0-9_-]{20,64}$/);
+    expect((await rosterPage(db(), fx.eventId, {})).entries.find((e) => e.id === regId)!.paid).toBe(false);
+
+    // the guardian came with a signed paper: staff record it, and the audit says who
+    const paper = await t.call(`/v1/admin/registrations/${regId}/guardian`, { token: admin.token, json: {} });
+    expect(paper.body).toMatchObject({ state: 'authorized', decided_by: 'paper' });
+    const audit = await db().query<{ actor_id: string }>(
+      `select actor_id from audit_log where action = 'guardian.paper' and details->>'registration_id' = $1`,
+      [regId],
+    );
+    expect(audit).toEqual([{ actor_id: admin.id }]);
+    expect((await rosterPage(db(), fx.eventId, {})).entries.find((e) => e.id === regId)).toMatchObject({
+      paid: true,
+      guardian: guardian.name,
+    });
+
+    // the person page: the answers (the sensitive one only with read_sensitive) and the consent
+    const personId = ok.body.user_id as string;
+    const page = async (token: string) =>
+      (await t.call(`/v1/admin/users/${personId}`, { token })).body as {
+        profile: { birth_date: string };
+        registrations: {
+          id: string;
+          answers: { question: string; text: string; sensitive: boolean }[];
+          hidden: number;
+          guardian: { name: string; state: string; decided_by: string } | null;
+        }[];
+      };
+    const full = await page(admin.token);
+    expect(full.profile.birth_date).toBe('2013-01-01');
+    expect(full.registrations[0]).toMatchObject({
+      id: regId,
+      answers: [
+        { question: 'Camiseta', text: 'M', sensitive: false },
+        { question: 'Alergias', text: 'amendoim', sensitive: true },
+      ],
+      hidden: 0,
+      guardian: { name: guardian.name, state: 'authorized', decided_by: 'paper' },
+    });
+    await db().query(`insert into roles (name) values ('so_leitura_menores') on conflict do nothing`);
+    await db().query(
+      `insert into role_permissions (role, permission) values
+         ('so_leitura_menores', 'read_confirmations'), ('so_leitura_menores', 'create_user')
+       on conflict do nothing`,
+    );
+    const reader = await member('so_leitura_menores');
+    const limited = await page(reader.token);
+    expect(limited.registrations[0]!.answers).toEqual([{ question: 'Camiseta', text: 'M', sensitive: false }]);
+    expect(limited.registrations[0]!.hidden).toBe(1);
+  });
 });
+
