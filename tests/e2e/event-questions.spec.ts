@@ -162,4 +162,26 @@ test('staff ask three questions; a member answers at checkout; review, report, C
   await expect(admin.getByTestId('badge')).toHaveCount(1);
   await expect(admin.getByTestId('badge-answer')).toHaveText('Tamanho da camiseta: M');
   await expect(admin.getByTestId('badge')).not.toContainText('amendoim');
+
+  // one badge, as the registrations list opens it, prints the chosen answer too
+  const mine = (await apiAsPage(member, '/v1/registrations')).body as { id: string; event_id: string }[];
+  const registrationId = mine.find((r) => r.event_id === eventId)!.id;
+  const single = await admin.context().newPage();
+  await single.addInitScript(() => {
+    window.close = () => {};
+  });
+  await single.goto(
+    `/admin/badge?${new URLSearchParams({ name: 'Lucas Pereira', temple: '', code: registrationId })}`,
+  );
+  await expect(single.getByTestId('badge-answer')).toHaveText('Tamanho da camiseta: M');
+  await expect(single.locator('main')).not.toContainText('amendoim');
+  await single.close();
+
+  // the person's page shows the answers (the admin holds read_sensitive)
+  const me = (await apiAsPage(member, '/v1/me')).body as { id: string };
+  await admin.goto(`/admin/users/${me.id}`);
+  const onPage = admin.getByTestId('person-answers');
+  await expect(onPage).toContainText('Tamanho da camiseta');
+  await expect(onPage).toContainText('Alergias ou medicação (sensível)');
+  await expect(onPage).toContainText('Alergia a amendoim');
 });

@@ -336,7 +336,10 @@ describe('minors and their guardian', () => {
         },
       });
     const noBirth = await desk({});
-    expect(noBirth.body).toEqual({ code: 'BIRTH_DATE_REQUIRED', message: minorMessages.deskBirthDateRequired });
+    expect(noBirth.body).toEqual({
+      code: 'BIRTH_DATE_REQUIRED',
+      message: minorMessages.deskBirthDateRequired,
+    });
     expect((await desk({ birth_date: '2014-13-01' })).status).toBe(400);
     expect((await desk({ birth_date: '2013-01-01' })).body.code).toBe('GUARDIAN_REQUIRED');
     expect((await desk({ birth_date: '2013-01-01', guardian: { ...guardian, email } })).body.code).toBe(
@@ -396,8 +399,9 @@ describe('minors and their guardian', () => {
     );
     const reader = await member('so_leitura_menores');
     const limited = await page(reader.token);
-    expect(limited.registrations[0]!.answers).toEqual([{ question: 'Camiseta', text: 'M', sensitive: false }]);
+    expect(limited.registrations[0]!.answers).toEqual([
+      { question: 'Camiseta', text: 'M', sensitive: false },
+    ]);
     expect(limited.registrations[0]!.hidden).toBe(1);
   });
 });
-
