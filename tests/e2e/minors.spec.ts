@@ -181,7 +181,9 @@ test('a caravan leader registers an adult and a 15-year-old; the guardian author
   await minor.getByLabel('E-mail do responsável').fill(mother.email);
   expect(await leader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await leader.getByRole('button', { name: 'Inscrever caravana »' }).click();
-  await expect(leader.getByText('Caravana inscrita! Cada pessoa tem o seu ingresso.')).toBeVisible();
+  await expect(leader.getByRole('region', { name: 'Inscrição em caravana' }).getByRole('status')).toHaveText(
+    'Caravana inscrita! Cada pessoa tem o seu ingresso.',
+  );
   await expect(leader.getByTestId('caravan-person').filter({ hasText: 'Téo Menor Caravana' })).toContainText(
     'Aguardando autorização do responsável',
   );
