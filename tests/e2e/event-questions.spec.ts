@@ -164,8 +164,8 @@ test('staff ask three questions; a member answers at checkout; review, report, C
   await expect(admin.getByTestId('badge')).not.toContainText('amendoim');
 
   // one badge, as the registrations list opens it, prints the chosen answer too
-  const mine = (await apiAsPage(member, '/v1/registrations')).body as { id: string; event_id: string }[];
-  const registrationId = mine.find((r) => r.event_id === eventId)!.id;
+  const held = (await apiAsPage(member, '/v1/registrations')).body as { id: string; event_id: string }[];
+  const registrationId = held.find((r) => r.event_id === eventId)!.id;
   const single = await admin.context().newPage();
   await single.addInitScript(() => {
     window.close = () => {};
