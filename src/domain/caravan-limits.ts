@@ -9,7 +9,10 @@ export const CARAVAN_LIMITS = {
   perHour: 3,
   /** caravans a leader has registered on one event, ever */
   perEvent: 5,
-  /** guest e-mails (other than the leader's own) on a leader's caravans in 24 hours: two full caravans */
+  /**
+   * guest e-mails and minors' guardians' links (other than the leader's own) on a leader's caravans
+   * in 24 hours: two full caravans
+   */
   guestEmailsPerDay: 40,
   /** people a leader may hold unpaid (pending or in analysis) on one event; staff may raise it per event */
   unpaidPerEvent: 20,

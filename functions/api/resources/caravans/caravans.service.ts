@@ -356,9 +356,12 @@ async function checkLeaderBounds(
     const wait = waitUntil(new Date(new Date(lastHour[0]!.created_at).getTime() + HOUR_MS), now);
     throw new ApiHttpError(429, 'CARAVAN_RATE_LIMITED', tryAgain('CARAVAN_RATE_LIMITED', wait), wait);
   }
-  // e-mails the app sends to addresses other than the leader's own
+  // e-mails the app sends to addresses other than the leader's own: the guests' tickets and the
+  // minors' guardians' links
   const own = (user.email ?? '').trim().toLowerCase();
-  const toOthers = people.filter((p) => p.email && p.email.toLowerCase() !== own).length;
+  const other = (email: string | null | undefined) => Boolean(email && email.trim().toLowerCase() !== own);
+  const toOthers =
+    people.filter((p) => other(p.email)).length + people.filter((p) => other(p.guardian?.email)).length;
   if (toOthers === 0) return;
   const lastDay = groups.filter((g) => new Date(g.created_at) > dayAgo);
   if (lastDay.length === 0) return;
@@ -367,16 +370,17 @@ async function checkLeaderBounds(
     qb
       .selectFrom('registrations as r')
       .innerJoin('registration_groups as g', 'g.id', 'r.group_id')
-      .select(['g.created_at', 'r.guest_email'])
+      .leftJoin('guardian_consents as gc', 'gc.registration_id', 'r.id')
+      .select(['g.created_at', 'r.guest_email', 'gc.guardian_email'])
       .where(
         'g.id',
         'in',
         lastDay.map((g) => g.id),
       )
-      .where('r.guest_email', 'is not', null)
+      .where((eb) => eb.or([eb('r.guest_email', 'is not', null), eb('gc.guardian_email', 'is not', null)]))
       .orderBy('g.created_at'),
   );
-  const others = sent.filter((r) => (r.guest_email ?? '').toLowerCase() !== own);
+  const others = sent.flatMap((r) => [r.guest_email, r.guardian_email].filter((e) => other(e)).map(() => r));
   if (others.length + toOthers > CARAVAN_LIMITS.guestEmailsPerDay) {
     const wait = waitUntil(new Date(new Date(others[0]?.created_at ?? now).getTime() + 24 * HOUR_MS), now);
     throw new ApiHttpError(429, 'CARAVAN_EMAIL_LIMIT', tryAgain('CARAVAN_EMAIL_LIMIT', wait), wait);

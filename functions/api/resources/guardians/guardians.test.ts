@@ -404,4 +404,35 @@ describe('minors and their guardian', () => {
     ]);
     expect(limited.registrations[0]!.hidden).toBe(1);
   });
+
+  it("a caravan's guardian e-mails count toward the leader's daily bound of e-mails to others", async () => {
+    const fx = await makeEvent(db(), { price: 0 });
+    await db().query('update events set guardian_consent = true where id = $1', [fx.eventId]);
+    const [leaderId] = await makeUsers(db(), 1);
+    const token = t.tokenFor({ id: leaderId!, email: `${leaderId}@teste.local` });
+    const stamp = Date.now();
+    // each person a 15-year-old with their own e-mail and a guardian: two e-mails to others each
+    const minors = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        name: `Menor ${tag} ${String.fromCharCode(65 + i)}`,
+        cpf: randomCpf(),
+        email: `menor-${tag}-${i}-${stamp}@exemplo.com`,
+        birth_date: '2012-01-01',
+        guardian: {
+          name: 'Responsável Da Turma',
+          cpf: randomCpf(),
+          email: `resp-${tag}-${i}-${stamp}@exemplo.com`,
+        },
+      }));
+    const send = (people: unknown[]) =>
+      t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}/caravan`, {
+        token,
+        json: { tierId: fx.tierId, people },
+      });
+    expect((await send(minors(10, 'um'))).status).toBe(201); // 20 e-mails
+    expect((await send(minors(10, 'dois'))).status).toBe(201); // 40
+    const third = await send(minors(2, 'tres'));
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe('CARAVAN_EMAIL_LIMIT');
+  });
 });
