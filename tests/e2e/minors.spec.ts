@@ -159,6 +159,10 @@ test('a caravan leader registers an adult and a 15-year-old; the guardian author
   expect(
     ((await apiAsPage(leader, '/v1/me')).body as { profile: { birth_date: string } }).profile.birth_date,
   ).toBe('1994-06-20');
+  // the checkout of an event with age rules fills it from the profile
+  await leader.goto(`/checkout/${eventId}/${tierId}`);
+  await expect(leader.getByLabel('Data de nascimento *')).toHaveValue('1994-06-20');
+  await expect(leader.getByTestId('guardian-fields')).toHaveCount(0);
 
   await leader.setViewportSize({ width: 320, height: 800 });
   await leader.goto(`/caravan/${eventId}/${tierId}`);
