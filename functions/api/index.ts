@@ -1,6 +1,7 @@
 // Deno entry of the Edge Function `api` (thin): ports from the environment, then the Hono app.
 import postgres from 'postgres';
 import { mailerFromEnv } from './adapters/http-mailer.ts';
+import { notifierFromEnv } from './adapters/whatsapp-cloud.ts';
 import { createMercadoPagoPayments } from './adapters/mercadopago.ts';
 import { createApp } from './app.ts';
 import { createPostgresDb } from './ports/db-postgres.ts';
@@ -58,6 +59,8 @@ const app = createApp({
   payments,
   geocoder,
   mailer,
+  // WhatsApp (README 'Reminders and notices'): without WHATSAPP_TOKEN its messages wait in the outbox
+  notifier: notifierFromEnv((name) => Deno.env.get(name)) ?? undefined,
   waitUntil: (task) => edgeRuntime?.waitUntil(task),
   env,
 });

@@ -3,7 +3,7 @@
  * reminder setting, as the browser's forms and the API validate them.
  */
 import * as v from 'valibot';
-import { reminderApiErrors as e } from './messages/reminders.ts';
+import { reminderErrors as e } from './messages/reminders.ts';
 
 export const NOTIFY_CHANNELS = ['email', 'whatsapp', 'both'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];

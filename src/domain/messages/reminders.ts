@@ -48,7 +48,7 @@ export const reminderMessages = {
   unsubscribeLink: 'Não quero receber lembretes',
 } as const;
 
-export const reminderApiErrors = {
+export const reminderErrors = {
   WHATSAPP_OPT_IN_REQUIRED: 'Para receber pelo WhatsApp, marque a autorização do WhatsApp.',
   WHATSAPP_PHONE_REQUIRED: 'Cadastre seu WhatsApp no perfil para receber por ele.',
   UNSUBSCRIBE_LINK_INVALID: 'Este link não é válido. Abra o link mais recente que você recebeu.',
