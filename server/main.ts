@@ -70,7 +70,9 @@ try {
       webhookSecret: process.env.MP_WEBHOOK_SECRET || undefined,
       notificationUrl: process.env.MP_NOTIFICATION_URL || undefined,
     },
-    whatsapp: Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('WHATSAPP_'))),
+    whatsapp: Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name.startsWith('WHATSAPP_')),
+    ),
     geocoder: parseGeocoder(process.env.GEOCODER),
     nominatimUrl: process.env.NOMINATIM_URL || undefined,
     tls,

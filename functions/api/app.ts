@@ -30,8 +30,8 @@ import { mercadoPagoRoutes } from './resources/mercadopago/mercadopago.routes.ts
 import { privacyRoutes } from './resources/privacy/privacy.routes.ts';
 import { questionsRoutes } from './resources/questions/questions.routes.ts';
 import { refundsRoutes } from './resources/refunds/refunds.routes.ts';
-import { remindersRoutes } from './resources/reminders/reminders.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
+import { remindersRoutes } from './resources/reminders/reminders.routes.ts';
 import { reportsRoutes } from './resources/reports/reports.routes.ts';
 import { sessionsRoutes } from './resources/sessions/sessions.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';

@@ -1,8 +1,8 @@
 // Deno entry of the Edge Function `api` (thin): ports from the environment, then the Hono app.
 import postgres from 'postgres';
 import { mailerFromEnv } from './adapters/http-mailer.ts';
-import { notifierFromEnv } from './adapters/whatsapp-cloud.ts';
 import { createMercadoPagoPayments } from './adapters/mercadopago.ts';
+import { notifierFromEnv } from './adapters/whatsapp-cloud.ts';
 import { createApp } from './app.ts';
 import { createPostgresDb } from './ports/db-postgres.ts';
 import { createNominatimGeocoder } from './ports/geocoder.ts';

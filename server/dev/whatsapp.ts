@@ -108,20 +108,37 @@ export async function createWhatsAppStandIn(opts: {
     const template = body?.template?.name ? byName.get(body.template.name) : undefined;
     const params =
       body?.template?.components?.find((p) => p.type === 'body')?.parameters?.map((p) => p.text ?? '') ?? [];
-    if (body?.messaging_product !== 'whatsapp' || body.type !== 'template' || !/^[0-9]{8,15}$/.test(body.to ?? '')) {
+    if (
+      body?.messaging_product !== 'whatsapp' ||
+      body.type !== 'template' ||
+      !/^[0-9]{8,15}$/.test(body.to ?? '')
+    ) {
       return c.json(graphError('(#100) Invalid parameter', 100), 400);
     }
-    if (!template) return c.json(graphError('(#132001) Template name does not exist in the translation', 132001), 404);
+    if (!template)
+      return c.json(graphError('(#132001) Template name does not exist in the translation', 132001), 404);
     const expected = (WHATSAPP_TEMPLATES[template].body.match(/\{\{\d+\}\}/g) ?? []).length;
     if (params.length !== expected || params.some((p) => p.trim() === '' || /[\n\t]| {5,}/.test(p))) {
-      return c.json(graphError('(#132000) Number of parameters does not match the expected number of params', 132000), 400);
+      return c.json(
+        graphError('(#132000) Number of parameters does not match the expected number of params', 132000),
+        400,
+      );
     }
     // the adapter sends the outbox row's id nowhere Graph would read it: one message per body (a retry is the same body)
-    const id = `wamid.${Buffer.from(`${body.to}:${JSON.stringify(params)}`).toString('base64url').slice(0, 48)}`;
+    const id = `wamid.${Buffer.from(`${body.to}:${JSON.stringify(params)}`)
+      .toString('base64url')
+      .slice(0, 48)}`;
     await db.query(
       `insert into dev.whatsapp_messages (id, to_number, template, language, params, body)
        values ($1, $2, $3, $4, $5::jsonb, $6) on conflict (id) do nothing`,
-      [id, body.to, body.template?.name ?? '', body.template?.language?.code ?? '', JSON.stringify(params), whatsAppText(template, params)],
+      [
+        id,
+        body.to,
+        body.template?.name ?? '',
+        body.template?.language?.code ?? '',
+        JSON.stringify(params),
+        whatsAppText(template, params),
+      ],
     );
     opts.log?.(`💬 WhatsApp (local) para ${body.to}: ${body.template?.name}`);
     return c.json({

@@ -32,7 +32,12 @@ export type ReminderMode = (typeof REMINDER_MODES)[number];
 export const eventReminderSchema = v.object({
   mode: v.picklist(REMINDER_MODES),
   hours_before: v.nullable(
-    v.pipe(v.number(), v.integer(e.REMINDER_HOURS_INVALID), v.minValue(1, e.REMINDER_HOURS_INVALID), v.maxValue(720, e.REMINDER_HOURS_INVALID)),
+    v.pipe(
+      v.number(),
+      v.integer(e.REMINDER_HOURS_INVALID),
+      v.minValue(1, e.REMINDER_HOURS_INVALID),
+      v.maxValue(720, e.REMINDER_HOURS_INVALID),
+    ),
   ),
   note: v.pipe(v.string(), v.trim(), v.maxLength(500, e.REMINDER_NOTE_TOO_LONG)),
 });

@@ -43,7 +43,10 @@ export function templateParam(text: string): string {
 }
 
 /** The request body of one template message (Cloud API "messages" endpoint). */
-export function templateRequest(message: WhatsAppMessage, config: Pick<WhatsAppCloudConfig, 'language' | 'templateNames'>) {
+export function templateRequest(
+  message: WhatsAppMessage,
+  config: Pick<WhatsAppCloudConfig, 'language' | 'templateNames'>,
+) {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -97,7 +100,8 @@ export function createWhatsAppCloudNotifier(config: WhatsAppCloudConfig): Notifi
           b?.error ? `${b.error.code ?? ''} ${b.error.message ?? ''}`.trim() : '',
         )
         .catch(() => '');
-      const permanent = response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status);
+      const permanent =
+        response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status);
       throw new NotifierError(`whatsapp ${response.status}${detail ? `: ${detail}` : ''}`, permanent);
     },
   };

@@ -376,8 +376,13 @@ async function deliver(
     if (row.channel === 'whatsapp') {
       const notifier = ports.notifier;
       if (!notifier || !isReminderKind(row.kind)) throw new Error(`no WhatsApp message for ${row.kind}`);
-      const message = await renderReminderWhatsApp(row.kind, row.payload as unknown as ReminderFacts, reminders);
-      send = () => notifier.send({ id: row.id, to: row.to_address, ...message }, AbortSignal.timeout(timeoutMs));
+      const message = await renderReminderWhatsApp(
+        row.kind,
+        row.payload as unknown as ReminderFacts,
+        reminders,
+      );
+      send = () =>
+        notifier.send({ id: row.id, to: row.to_address, ...message }, AbortSignal.timeout(timeoutMs));
     } else {
       const mailer = ports.mailer;
       if (!mailer) throw new Error('no mailer');

@@ -68,7 +68,8 @@ export async function unsubscribeToken(memberId: string, secret: string): Promis
   return `${memberId}.${await signature(memberId, secret)}`;
 }
 
-export const UNSUBSCRIBE_TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{24})$/;
+export const UNSUBSCRIBE_TOKEN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{24})$/;
 
 /** The member a token names, or null when it is not one we signed. */
 export async function memberOfToken(token: string, secret: string): Promise<string | null> {

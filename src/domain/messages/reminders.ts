@@ -2,7 +2,8 @@
 export const reminderMessages = {
   // profile
   sectionTitle: 'Lembretes e avisos',
-  sectionLead: 'Como você quer receber os lembretes dos eventos em que se inscreveu e os avisos de pagamento.',
+  sectionLead:
+    'Como você quer receber os lembretes dos eventos em que se inscreveu e os avisos de pagamento.',
   channelLabel: 'Receber por',
   channels: { email: 'E-mail', whatsapp: 'WhatsApp', both: 'E-mail e WhatsApp' },
   whatsappOptIn: 'Aceito receber lembretes e avisos do Congrega no meu WhatsApp.',
@@ -20,7 +21,8 @@ export const reminderMessages = {
   unsubscribeButton: 'Não quero receber lembretes',
   unsubscribed:
     'Pronto: você não vai mais receber lembretes. Para voltar a receber, entre no Congrega e ative em Perfil.',
-  alreadyUnsubscribed: 'Você já não recebe lembretes. Para voltar a receber, entre no Congrega e ative em Perfil.',
+  alreadyUnsubscribed:
+    'Você já não recebe lembretes. Para voltar a receber, entre no Congrega e ative em Perfil.',
   // the editor
   editorTitle: 'Lembrete antes do evento',
   editorMode: 'Quando enviar',
@@ -39,7 +41,8 @@ export const reminderMessages = {
     payment: (title: string) => `Pagamento pendente: ${title}`,
     caravanPaid: (title: string) => `Caravana paga: ${title}`,
   },
-  event: (title: string, when: string) => `Lembrete: ${title} começa ${when}. Seu ingresso está no link abaixo.`,
+  event: (title: string, when: string) =>
+    `Lembrete: ${title} começa ${when}. Seu ingresso está no link abaixo.`,
   organizerNote: (note: string) => `Recado da organização: ${note}`,
   payment: (title: string, method: string, until: string) =>
     `Sua inscrição em ${title} ainda espera o pagamento (${method}), que vence ${until}. Depois disso a vaga volta para o lote.`,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { reminderErrors } from '../../../../src/domain/messages/reminders.ts';
 import { eventReminderSchema, reminderPrefsSchema } from '../../../../src/domain/reminders.ts';
 import { uuidSchema } from '../../../../src/domain/validation.ts';
 import { constantTimeEqual } from '../../adapters/mercadopago-signature.ts';
@@ -8,7 +9,6 @@ import { ApiHttpError, invalidData, notFound, unauthorized } from '../../lib/err
 import { jsonLimit, parseOrThrow, valid } from '../../lib/validate.ts';
 import { drainOutbox } from '../../mail/outbox.ts';
 import { UNSUBSCRIBE_TOKEN } from '../../mail/reminders.ts';
-import { reminderErrors } from '../../../../src/domain/messages/reminders.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { writeEvents } from '../../middleware/write-events.ts';
 import {
@@ -52,8 +52,12 @@ export const remindersRoutes = new Hono<AppEnv>()
       await unsubscribe(ports.db, ports.env.serviceRoleKey, c.req.valid('param').token, ports.clock.now()),
     );
   })
-  .get('/v1/admin/events/:id/reminder', requireUser, writeEvents, valid('param', idParam, noEvent), async (c) =>
-    c.json(await eventReminder(c.get('ports').db, c.req.valid('param').id)),
+  .get(
+    '/v1/admin/events/:id/reminder',
+    requireUser,
+    writeEvents,
+    valid('param', idParam, noEvent),
+    async (c) => c.json(await eventReminder(c.get('ports').db, c.req.valid('param').id)),
   )
   .put(
     '/v1/admin/events/:id/reminder',
@@ -68,7 +72,8 @@ export const remindersRoutes = new Hono<AppEnv>()
   .post('/v1/reminders/run', async (c) => {
     const ports = c.get('ports');
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    if (!ports.env.serviceRoleKey || !constantTimeEqual(token, ports.env.serviceRoleKey)) throw unauthorized();
+    if (!ports.env.serviceRoleKey || !constantTimeEqual(token, ports.env.serviceRoleKey))
+      throw unauthorized();
     const text = (await c.req.text()).trim();
     let json: unknown = {};
     try {

@@ -11,8 +11,14 @@
  * One row per fact and channel (`dedupe_key`), so a second run writes nothing; at most
  * REMINDERS_PER_DAY per member and channel in 24 hours (the rest wait for a later run).
  */
-import { DEFAULT_REMINDER_HOUR, type EventReminderInput, REMINDERS_PER_DAY, type ReminderPrefsInput } from '../../../../src/domain/reminders.ts';
+
 import { reminderErrors } from '../../../../src/domain/messages/reminders.ts';
+import {
+  DEFAULT_REMINDER_HOUR,
+  type EventReminderInput,
+  REMINDERS_PER_DAY,
+  type ReminderPrefsInput,
+} from '../../../../src/domain/reminders.ts';
 import { ApiHttpError, invalidData, notFound } from '../../lib/errors.ts';
 import { memberOfToken } from '../../mail/reminders.ts';
 import type { Db } from '../../ports/db.ts';
@@ -57,7 +63,8 @@ export async function setReminderPrefs(
   now: Date,
 ): Promise<ReminderPrefs> {
   const prefs = await reminderPrefs(db, userId);
-  if (input.channel !== 'email' && !prefs.has_phone) throw invalidData(reminderErrors.WHATSAPP_PHONE_REQUIRED);
+  if (input.channel !== 'email' && !prefs.has_phone)
+    throw invalidData(reminderErrors.WHATSAPP_PHONE_REQUIRED);
   await db.transaction(async (tx) => {
     await tx.query(
       `update public.profiles
@@ -127,8 +134,13 @@ export async function eventReminder(db: Db, eventId: string): Promise<EventRemin
   };
 }
 
-export async function setEventReminder(db: Db, eventId: string, input: EventReminderInput): Promise<EventReminder> {
-  if (input.mode === 'hours' && input.hours_before === null) throw invalidData(reminderErrors.REMINDER_HOURS_INVALID);
+export async function setEventReminder(
+  db: Db,
+  eventId: string,
+  input: EventReminderInput,
+): Promise<EventReminder> {
+  if (input.mode === 'hours' && input.hours_before === null)
+    throw invalidData(reminderErrors.REMINDER_HOURS_INVALID);
   const rows = await db.query(
     `update public.events
         set reminders_off = $2, reminder_hours_before = $3, reminder_note = nullif($4, '')
