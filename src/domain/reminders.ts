@@ -33,7 +33,7 @@ export const eventReminderSchema = v.object({
   mode: v.picklist(REMINDER_MODES),
   hours_before: v.nullable(
     v.pipe(
-      v.number(),
+      v.number(e.REMINDER_HOURS_INVALID),
       v.integer(e.REMINDER_HOURS_INVALID),
       v.minValue(1, e.REMINDER_HOURS_INVALID),
       v.maxValue(720, e.REMINDER_HOURS_INVALID),
