@@ -93,6 +93,11 @@ describe('reminders and notices', () => {
       json: { channel: 'both', whatsapp_opt_in: true, reminders: true },
     });
     expect((again.body as { whatsapp_opt_in_at: string }).whatsapp_opt_in_at).toBe(since);
+    // the member's data export carries the choice and the opt-in's moment
+    const exported = await t.call('/v1/me/export', { token: m.token });
+    expect(exported.body).toMatchObject({
+      reminders: { channel: 'both', whatsapp_opt_in_at: since, reminders_off_at: null },
+    });
     const off = await t.call('/v1/me/reminders', {
       method: 'PUT',
       token: m.token,
