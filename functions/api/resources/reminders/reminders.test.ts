@@ -283,6 +283,44 @@ describe('reminders and notices', () => {
     expect((await rowsOf(m.id)).length).toBe(1);
   });
 
+  it('a caravan leader hears on WhatsApp, once, when all their people are paid', async () => {
+    const leader = await member();
+    await t.call('/v1/me/reminders', {
+      method: 'PUT',
+      token: leader.token,
+      json: { channel: 'both', whatsapp_opt_in: true, reminders: true },
+    });
+    const fx = await makeEvent(db(), { price: 1000 });
+    const { registrationId, confirmationId } = await makeRegistration(db(), fx, leader.id, {
+      status: 'paid',
+    });
+    const [group] = await db().query<{ id: string }>(
+      `insert into public.registration_groups (event_id, tier_id, leader_id, strategy, frozen_total, people, confirmation_id)
+       values ($1, $2, $3, 'cash', 2000, 2, $4) returning id`,
+      [fx.eventId, fx.tierId, leader.id, confirmationId],
+    );
+    await db().query('update public.registrations set group_id = $2 where id = $1', [
+      registrationId,
+      group!.id,
+    ]);
+    await db().query(
+      `insert into public.registrations (user_id, tier_id, event_id, frozen_value, status, group_id, guest_name, guest_cpf)
+       values ($1, $2, $3, 1000, 'pending', $4, 'Convidado Um', lpad((floor(random() * 1e11))::bigint::text, 11, '0'))`,
+      [leader.id, fx.tierId, fx.eventId, group!.id],
+    );
+    await run(new Date());
+    expect(await rowsOf(leader.id)).toEqual([]);
+    await db().query(`update public.registrations set status = 'paid' where group_id = $1`, [group!.id]);
+    sentWhatsApp.length = 0;
+    await run(new Date());
+    await run(new Date());
+    expect((await rowsOf(leader.id)).map((r) => [r.kind, r.channel])).toEqual([['caravan_paid', 'whatsapp']]);
+    const wa = sentWhatsApp.find(
+      (m) => m.template === 'caravan_paid' && m.params[3]?.includes(registrationId),
+    )!;
+    expect(wa.params.slice(1, 3)).toEqual(['2', 'Evento de teste']);
+  });
+
   it('the unsubscribe link: a forged or foreign token is refused; a real one stops what waits', async () => {
     const m = await member();
     const token = await unsubscribeToken(m.id, SERVICE);
