@@ -166,6 +166,10 @@ test('the reminder reaches the mailbox and WhatsApp the day before, once; the op
   expect(link).toMatch(/\/lembretes\/sair\//);
   const stranger = await open(browser);
   await stranger.page.goto(link!);
+  await expect(stranger.page.getByRole('heading', { name: 'Não quero receber lembretes' })).toBeVisible();
+  expect(await stranger.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+    false,
+  );
   await stranger.page.getByRole('button', { name: 'Não quero receber lembretes' }).click();
   await expect(stranger.page.getByRole('status')).toHaveText(/^Pronto: você não vai mais receber lembretes/);
   await stranger.page.reload();
