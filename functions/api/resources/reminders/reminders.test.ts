@@ -321,6 +321,29 @@ describe('reminders and notices', () => {
     expect(wa.params.slice(1, 3)).toEqual(['2', 'Evento de teste']);
   });
 
+  it('deleting the account forgets the choice and the messages waiting for the member', async () => {
+    const m = await member();
+    await t.call('/v1/me/reminders', {
+      method: 'PUT',
+      token: m.token,
+      json: { channel: 'both', whatsapp_opt_in: true, reminders: true },
+    });
+    await db().query(
+      `insert into public.mail_outbox (kind, channel, member_id, to_address, dedupe_key, payload, next_attempt_at)
+       values ('event_reminder', 'whatsapp', $1, '5511987654321', $2, '{}'::jsonb, now() + interval '1 hour')`,
+      [m.id, `event_reminder:deleted:${m.id}:whatsapp`],
+    );
+    t.authAdmin.passwords.set(`${m.id}@teste.local`, 'senha-forte-1');
+    const deleted = await t.call('/v1/me/delete', { token: m.token, json: { password: 'senha-forte-1' } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await rowsOf(m.id)).toEqual([]);
+    const [profile] = await db().query<{ notify_channel: string; whatsapp_opt_in_at: Date | null }>(
+      'select notify_channel, whatsapp_opt_in_at from public.profiles where id = $1',
+      [m.id],
+    );
+    expect(profile).toEqual({ notify_channel: 'email', whatsapp_opt_in_at: null });
+  });
+
   it('the unsubscribe link: a forged or foreign token is refused; a real one stops what waits', async () => {
     const m = await member();
     const token = await unsubscribeToken(m.id, SERVICE);
