@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { createLocalJWKSet } from 'jose';
 import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
+import { createWhatsAppCloudNotifier, notifierFromEnv } from '../functions/api/adapters/whatsapp-cloud.ts';
 import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
 import { createHttpPorts } from '../functions/api/ports/http.ts';
 import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
@@ -26,6 +27,7 @@ import { type Database, openMigratedDatabase } from './db.ts';
 import { createMercadoPagoFake, type MercadoPagoFake } from './dev/mercadopago.ts';
 import { devModeFor, devOnly, isLoopbackAddress } from './dev/mode.ts';
 import { DEV_PLACES } from './dev/places.ts';
+import { createWhatsAppStandIn, type WhatsAppStandIn } from './dev/whatsapp.ts';
 import { functionsHandler } from './functions.ts';
 import { ANON_KEY, loadKeys } from './keys.ts';
 import { acquireLock } from './lock.ts';
@@ -130,6 +132,13 @@ export interface HostOptions {
     notificationUrl?: string;
   };
   /**
+   * WhatsApp (README 'Reminders and notices'): the WHATSAPP_* variables by name (WHATSAPP_TOKEN,
+   * WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_API_URL, WHATSAPP_API_VERSION, WHATSAPP_TEMPLATE_LANGUAGE,
+   * WHATSAPP_TEMPLATE_<KEY>). Without a token in dev mode, the API sends to the stand-in at
+   * /_dev/whatsapp; without one otherwise, WhatsApp messages wait in the outbox.
+   */
+  whatsapp?: Record<string, string | undefined>;
+  /**
    * Serve HTTPS (server/tls.ts: TLS_CERT/TLS_KEY or TLS=local). The same port still answers plain
    * HTTP to this machine (the host's own calls) and, from elsewhere, only the local authority's
    * certificate and a redirect to HTTPS.
@@ -154,6 +163,10 @@ export interface Host {
   adminGranted: boolean | null;
   /** Where e-mail goes: 'mailbox' (kept locally) or the SMTP server, e.g. 'smtp://smtp.example.com:587'. */
   mail: string;
+  /** The WhatsApp stand-in (dev mode without WHATSAPP_TOKEN), else null. */
+  whatsAppStandIn: WhatsAppStandIn | null;
+  /** Where WhatsApp messages go: 'stand-in', 'whatsapp-cloud', or null (none: they wait). */
+  whatsapp: string | null;
   /** The Mercado Pago fake when payments are simulated (dev mode without MP_ACCESS_TOKEN), else null. */
   mercadoPagoFake: MercadoPagoFake | null;
   /** The node:http server, e.g. to attach a WebSocket upgrade handler (realtime). */
@@ -400,6 +413,21 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       };
     }
 
+    // WhatsApp: the Cloud API with a token; in dev mode without one, the local stand-in, reached
+    // over loopback by the same production adapter (as the Mercado Pago fake).
+    const whatsappVars = opts.whatsapp ?? {};
+    let whatsAppStandIn: WhatsAppStandIn | null = null;
+    let notifier = notifierFromEnv((name) => whatsappVars[name]);
+    if (!notifier && devHelpers) {
+      whatsAppStandIn = await createWhatsAppStandIn({ database, log });
+      notifier = createWhatsAppCloudNotifier({
+        apiUrl: `${loopbackUrl}/_dev/whatsapp`,
+        accessToken: whatsAppStandIn.accessToken,
+        phoneNumberId: whatsAppStandIn.phoneNumberId,
+        describe: 'stand-in',
+      });
+    }
+
     const env = {
       supabaseUrl: url,
       siteUrl: ctx.siteUrl,
@@ -430,6 +458,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         geocoder,
         // the members' e-mails go where the host's own go: the dev mailbox or SMTP
         mailer: apiMailer(mailbox, smtp ? smtp.describe : 'mailbox'),
+        notifier: notifier ?? undefined,
         waitUntil,
         // GoTrue and Storage are this host: called in process, never over its own (HTTPS, LAN) address
         ...createHttpPorts(env, (target, init) => {
@@ -466,6 +495,18 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     }, 60_000);
     sweep.unref();
     cleanups.push(() => clearInterval(sweep));
+    // Reminders and notices due (README 'Reminders and notices'): the API's scheduler run, every
+    // 5 minutes (idempotent; on Supabase a pg_cron job calls the same route with the service key).
+    const reminders = setInterval(() => {
+      const headers = { authorization: `Bearer ${keys.serviceRoleKey}` };
+      waitUntil(
+        api(new Request(`${url}/functions/v1/api/v1/reminders/run`, { method: 'POST', headers })).catch(
+          (error) => console.error('[reminders] run failed', error),
+        ),
+      );
+    }, 5 * 60_000);
+    reminders.unref();
+    cleanups.push(() => clearInterval(reminders));
     const serveApp = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
     const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
     const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });
@@ -540,6 +581,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     );
     if (devHelpers && !smtp) app.route('/_dev', mailboxRoutes(mailbox));
     if (mercadoPagoFake) app.route('/_dev/mercadopago', mercadoPagoFake.routes);
+    if (whatsAppStandIn) app.route('/_dev/whatsapp', whatsAppStandIn.routes);
     app.route('/auth/v1', authApp(ctx, log));
     app.route('/storage/v1', storage.routes);
     // The API counts clients by X-Forwarded-For's first entry (as Supabase's gateway sets it): here it
@@ -571,6 +613,8 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       adminGranted,
       mail: smtp ? smtp.describe : 'mailbox',
       mercadoPagoFake,
+      whatsAppStandIn,
+      whatsapp: notifier?.describe ?? null,
       httpServer,
       realtime,
       https: Boolean(tls),

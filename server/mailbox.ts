@@ -29,6 +29,8 @@ export interface MailAttachment {
 export type OutgoingMail = Omit<Mail, 'id' | 'created_at' | 'attachments'> & {
   attachments?: MailAttachment[];
   messageId?: string;
+  /** Extra headers (List-Unsubscribe): sent by SMTP; the dev mailbox keeps the link in the text. */
+  headers?: Record<string, string>;
 };
 
 /** Where e-mail goes: the dev mailbox below, or SMTP (`server/mail/smtp.ts`) when `SMTP_URL` is set. */

@@ -5,7 +5,8 @@
  * DEV_HELPERS (1/0: dev mailbox, simulated Google and payments; default on only on loopback),
  * SMTP_URL / SMTP_FROM (real e-mail; turns the dev mailbox off), MP_ACCESS_TOKEN / MP_PUBLIC_KEY /
  * MP_WEBHOOK_SECRET / MP_API_URL / MP_NOTIFICATION_URL (real Mercado Pago; without a token in dev mode,
- * the local fake), TRUST_PROXY (the reverse proxy's address: client address from its X-Forwarded-For),
+ * the local fake), WHATSAPP_TOKEN / WHATSAPP_PHONE_NUMBER_ID / WHATSAPP_* (real WhatsApp Cloud API;
+ * without a token in dev mode, the stand-in at /_dev/whatsapp), TRUST_PROXY (the reverse proxy's address: client address from its X-Forwarded-For),
  * PASSWORD_WORKERS (bcrypt threads), GEOCODER / NOMINATIM_URL (the event editor's address search),
  * TLS=local or TLS_CERT / TLS_KEY (HTTPS: phones give the camera and offline mode only to secure
  * pages; server/tls.ts).
@@ -69,6 +70,9 @@ try {
       webhookSecret: process.env.MP_WEBHOOK_SECRET || undefined,
       notificationUrl: process.env.MP_NOTIFICATION_URL || undefined,
     },
+    whatsapp: Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name.startsWith('WHATSAPP_')),
+    ),
     geocoder: parseGeocoder(process.env.GEOCODER),
     nominatimUrl: process.env.NOMINATIM_URL || undefined,
     tls,
@@ -120,6 +124,11 @@ const lines = [
     : process.env.MP_ACCESS_TOKEN
       ? '  Mercado Pago: credenciais reais (MP_ACCESS_TOKEN).'
       : '  ⚠ Mercado Pago sem credenciais: cartão e PIX falham. Configure MP_ACCESS_TOKEN, MP_PUBLIC_KEY e MP_WEBHOOK_SECRET.',
+  host.whatsAppStandIn
+    ? `  WhatsApp local: as mensagens aparecem em ${host.url}/_dev/whatsapp (WHATSAPP_TOKEN usa a API real).`
+    : host.whatsapp
+      ? '  WhatsApp: API Cloud real (WHATSAPP_TOKEN).'
+      : '  WhatsApp sem credenciais: as mensagens esperam na fila. Configure WHATSAPP_TOKEN e WHATSAPP_PHONE_NUMBER_ID.',
   host.mail === 'mailbox'
     ? host.devHelpers
       ? '  E-mails (cadastro, senha, inscrições e pagamentos) ficam na caixa local; SMTP_URL envia de verdade.'

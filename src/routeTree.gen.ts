@@ -46,6 +46,7 @@ import { Route as MainAdminUsersIndexRouteImport } from './routes/_main/admin/us
 import { Route as MainAdminUsersIdRouteImport } from './routes/_main/admin/users/$id'
 import { Route as MainCaravanEventIdTierIdRouteImport } from './routes/_main/caravan.$eventId.$tierId'
 import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
+import { Route as MainLembretesSairTokenRouteImport } from './routes/_main/lembretes.sair.$token'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -236,6 +237,11 @@ const MainCheckoutEventIdTierIdRoute =
     path: '/checkout/$eventId/$tierId',
     getParentRoute: () => MainRoute,
   } as any)
+const MainLembretesSairTokenRoute = MainLembretesSairTokenRouteImport.update({
+  id: '/lembretes/sair/$token',
+  path: '/lembretes/sair/$token',
+  getParentRoute: () => MainRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -272,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/admin/users/$id': typeof MainAdminUsersIdRoute
   '/caravan/$eventId/$tierId': typeof MainCaravanEventIdTierIdRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
+  '/lembretes/sair/$token': typeof MainLembretesSairTokenRoute
   '/admin/events/': typeof MainAdminEventsIndexRoute
   '/admin/users/': typeof MainAdminUsersIndexRoute
 }
@@ -308,6 +315,7 @@ export interface FileRoutesByTo {
   '/admin/users/$id': typeof MainAdminUsersIdRoute
   '/caravan/$eventId/$tierId': typeof MainCaravanEventIdTierIdRoute
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
+  '/lembretes/sair/$token': typeof MainLembretesSairTokenRoute
   '/admin/events': typeof MainAdminEventsIndexRoute
   '/admin/users': typeof MainAdminUsersIndexRoute
 }
@@ -348,6 +356,7 @@ export interface FileRoutesById {
   '/_main/admin/users/$id': typeof MainAdminUsersIdRoute
   '/_main/caravan/$eventId/$tierId': typeof MainCaravanEventIdTierIdRoute
   '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
+  '/_main/lembretes/sair/$token': typeof MainLembretesSairTokenRoute
   '/_main/admin/events/': typeof MainAdminEventsIndexRoute
   '/_main/admin/users/': typeof MainAdminUsersIndexRoute
 }
@@ -388,6 +397,7 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/caravan/$eventId/$tierId'
     | '/checkout/$eventId/$tierId'
+    | '/lembretes/sair/$token'
     | '/admin/events/'
     | '/admin/users/'
   fileRoutesByTo: FileRoutesByTo
@@ -424,6 +434,7 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/caravan/$eventId/$tierId'
     | '/checkout/$eventId/$tierId'
+    | '/lembretes/sair/$token'
     | '/admin/events'
     | '/admin/users'
   id:
@@ -463,6 +474,7 @@ export interface FileRouteTypes {
     | '/_main/admin/users/$id'
     | '/_main/caravan/$eventId/$tierId'
     | '/_main/checkout/$eventId/$tierId'
+    | '/_main/lembretes/sair/$token'
     | '/_main/admin/events/'
     | '/_main/admin/users/'
   fileRoutesById: FileRoutesById
@@ -735,6 +747,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainCheckoutEventIdTierIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/lembretes/sair/$token': {
+      id: '/_main/lembretes/sair/$token'
+      path: '/lembretes/sair/$token'
+      fullPath: '/lembretes/sair/$token'
+      preLoaderRoute: typeof MainLembretesSairTokenRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
@@ -785,6 +804,7 @@ interface MainRouteChildren {
   MainMyRegistrationsIndexRoute: typeof MainMyRegistrationsIndexRoute
   MainCaravanEventIdTierIdRoute: typeof MainCaravanEventIdTierIdRoute
   MainCheckoutEventIdTierIdRoute: typeof MainCheckoutEventIdTierIdRoute
+  MainLembretesSairTokenRoute: typeof MainLembretesSairTokenRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -803,6 +823,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainMyRegistrationsIndexRoute: MainMyRegistrationsIndexRoute,
   MainCaravanEventIdTierIdRoute: MainCaravanEventIdTierIdRoute,
   MainCheckoutEventIdTierIdRoute: MainCheckoutEventIdTierIdRoute,
+  MainLembretesSairTokenRoute: MainLembretesSairTokenRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

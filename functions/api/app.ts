@@ -31,6 +31,7 @@ import { privacyRoutes } from './resources/privacy/privacy.routes.ts';
 import { questionsRoutes } from './resources/questions/questions.routes.ts';
 import { refundsRoutes } from './resources/refunds/refunds.routes.ts';
 import { registrationsRoutes } from './resources/registrations/registrations.routes.ts';
+import { remindersRoutes } from './resources/reminders/reminders.routes.ts';
 import { reportsRoutes } from './resources/reports/reports.routes.ts';
 import { sessionsRoutes } from './resources/sessions/sessions.routes.ts';
 import { speakersRoutes } from './resources/speakers/speakers.routes.ts';
@@ -141,6 +142,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', privacyRoutes)
     .route('/', questionsRoutes)
     .route('/', guardiansRoutes)
+    .route('/', remindersRoutes)
     .route('/', adminConfirmationsRoutes)
     .route('/', refundsRoutes)
     .route('/', checkinsRoutes)

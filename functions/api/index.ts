@@ -2,6 +2,7 @@
 import postgres from 'postgres';
 import { mailerFromEnv } from './adapters/http-mailer.ts';
 import { createMercadoPagoPayments } from './adapters/mercadopago.ts';
+import { notifierFromEnv } from './adapters/whatsapp-cloud.ts';
 import { createApp } from './app.ts';
 import { createPostgresDb } from './ports/db-postgres.ts';
 import { createNominatimGeocoder } from './ports/geocoder.ts';
@@ -58,6 +59,8 @@ const app = createApp({
   payments,
   geocoder,
   mailer,
+  // WhatsApp (README 'Reminders and notices'): without WHATSAPP_TOKEN its messages wait in the outbox
+  notifier: notifierFromEnv((name) => Deno.env.get(name)) ?? undefined,
   waitUntil: (task) => edgeRuntime?.waitUntil(task),
   env,
 });

@@ -19,6 +19,7 @@ export function apiMailer(host: HostMailer, describe: string): Mailer {
         link: mail.link,
         attachments: mail.attachments,
         messageId: `<${mail.id}@congrega.mail>`,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
       // nodemailer has no AbortSignal: stop waiting at the time limit (the outbox retries later)
       await new Promise<void>((resolve, reject) => {

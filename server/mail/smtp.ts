@@ -40,6 +40,7 @@ export function createSmtpMailer(
           text: mail.text,
           html: mail.html,
           ...(mail.messageId ? { messageId: mail.messageId } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
           attachments: (mail.attachments ?? []).map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

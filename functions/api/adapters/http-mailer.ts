@@ -46,6 +46,7 @@ function resendBody(mail: Email, from: string) {
       content: base64Utf8(a.content),
       content_type: a.contentType,
     })),
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
 }
 
@@ -63,6 +64,7 @@ function webhookBody(mail: Email, from: string) {
       contentType: a.contentType,
       contentBase64: base64Utf8(a.content),
     })),
+    headers: mail.headers ?? {},
   };
 }
 

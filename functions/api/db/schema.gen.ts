@@ -206,6 +206,9 @@ export interface Events {
   min_age: number | null;
   parent_id: string | null;
   registration_policy: Generated<'open' | 'allows' | 'requires'>;
+  reminder_hours_before: number | null;
+  reminder_note: string | null;
+  reminders_off: Generated<boolean>;
   starts_at: Timestamp;
   title: string;
   unpaid_per_leader: Generated<number>;
@@ -230,6 +233,7 @@ export interface GuardianConsents {
 /** public.mail_outbox */
 export interface MailOutbox {
   attempts: Generated<number>;
+  channel: Generated<'email' | 'whatsapp'>;
   claim_token: string | null;
   created_at: Generated<Timestamp>;
   dedupe_key: string;
@@ -245,9 +249,14 @@ export interface MailOutbox {
     | 'refund_done'
     | 'chargeback_staff'
     | 'caravan_summary'
-    | 'guardian_consent';
+    | 'guardian_consent'
+    | 'waitlist_offer'
+    | 'event_reminder'
+    | 'payment_reminder'
+    | 'caravan_paid';
   last_error: string | null;
   lease_until: Timestamp | null;
+  member_id: string | null;
   next_attempt_at: Generated<Timestamp>;
   payload: Generated<Jsonb>;
   sent_at: Timestamp | null;
@@ -299,12 +308,15 @@ export interface Profiles {
   email: string;
   id: string;
   name: string;
+  notify_channel: Generated<'email' | 'whatsapp' | 'both'>;
   other_church: string | null;
   phone: string | null;
+  reminders_off_at: Timestamp | null;
   search_name: GeneratedAlways<string | null>;
   search_text: GeneratedAlways<string | null>;
   temple_id: string | null;
   updated_at: Generated<Timestamp>;
+  whatsapp_opt_in_at: Timestamp | null;
 }
 
 /** public.refunds */
@@ -565,6 +577,8 @@ export type ConstraintName =
   | 'events_parent_id_fkey'
   | 'events_pkey'
   | 'events_registration_policy_check'
+  | 'events_reminder_hours_before_check'
+  | 'events_reminder_note_check'
   | 'events_title_check'
   | 'events_unpaid_per_leader_check'
   | 'events_withdrawal_days_check'
@@ -577,8 +591,10 @@ export type ConstraintName =
   | 'guardian_consents_registration_id_fkey'
   | 'guardian_consents_state_check'
   | 'guardian_consents_token_hash_key'
+  | 'mail_outbox_channel_check'
   | 'mail_outbox_dedupe_key'
   | 'mail_outbox_kind_check'
+  | 'mail_outbox_member_id_fkey'
   | 'mail_outbox_pkey'
   | 'mail_outbox_status_check'
   | 'mail_outbox_to_address_check'
@@ -600,9 +616,11 @@ export type ConstraintName =
   | 'profiles_cpf_key'
   | 'profiles_id_fkey'
   | 'profiles_name_check'
+  | 'profiles_notify_channel_check'
   | 'profiles_phone_check'
   | 'profiles_pkey'
   | 'profiles_temple_id_fkey'
+  | 'profiles_whatsapp_needs_opt_in'
   | 'refunds_amount_check'
   | 'refunds_confirmation_id_fkey'
   | 'refunds_confirmation_key'

@@ -78,6 +78,8 @@ describe('schema.gen.ts (npm run db:types)', () => {
         'image',
         'min_age',
         'parent_id',
+        'reminder_hours_before',
+        'reminder_note',
       ].sort(),
     );
     expectTypeOf<Selectable<Events>>().toEqualTypeOf<{
@@ -98,6 +100,9 @@ describe('schema.gen.ts (npm run db:types)', () => {
       min_age: number | null;
       parent_id: string | null;
       registration_policy: 'open' | 'allows' | 'requires';
+      reminder_hours_before: number | null;
+      reminder_note: string | null;
+      reminders_off: boolean;
       starts_at: Date;
       title: string;
       unpaid_per_leader: number;

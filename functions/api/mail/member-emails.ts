@@ -25,7 +25,10 @@ export type MailKind =
   | 'caravan_summary'
   | 'refund_done'
   | 'chargeback_staff'
-  | 'guardian_consent';
+  | 'guardian_consent'
+  | 'event_reminder'
+  | 'payment_reminder'
+  | 'caravan_paid';
 
 /** What an outbox row keeps (built in SQL by ./outbox.ts; timestamps as Postgres writes them in JSON). */
 export interface MemberMailFacts {
@@ -55,6 +58,8 @@ export interface MemberMailFacts {
 
 export interface RenderedEmail {
   subject: string;
+  /** Extra headers (a reminder's List-Unsubscribe). */
+  headers?: Record<string, string>;
   text: string;
   html: string;
   link: string | null;
@@ -74,7 +79,7 @@ function whereText(venue: MemberMailFacts['event']['venue']): string | null {
   return [venue.name, venue.address, venue.room].filter(Boolean).join(' — ');
 }
 
-interface Body {
+export interface Body {
   subject: string;
   paragraphs: string[];
   details: [string, string][];
@@ -397,7 +402,7 @@ function renderAccountDeleted(memberName: string, siteUrl: string): RenderedEmai
   };
 }
 
-function renderText(firstName: string, body: Body, siteUrl: string): string {
+export function renderText(firstName: string, body: Body, siteUrl: string): string {
   const lines = [m.greeting(firstName), '', ...body.paragraphs.flatMap((p) => [p, ''])];
   for (const [label, value] of body.details) lines.push(`${label}: ${value}`);
   lines.push('');
@@ -407,7 +412,7 @@ function renderText(firstName: string, body: Body, siteUrl: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-function renderHtml(firstName: string, body: Body, siteUrl: string): string {
+export function renderHtml(firstName: string, body: Body, siteUrl: string): string {
   const rows = body.details
     .map(
       ([label, value]) =>

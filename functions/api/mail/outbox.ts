@@ -20,7 +20,15 @@ import { qb } from '../db/kysely.ts';
 import type { Db } from '../ports/db.ts';
 import type { Ports } from '../ports/index.ts';
 import { type Email, MailerError } from '../ports/mailer.ts';
+import { NotifierError } from '../ports/notifier.ts';
 import { type MailKind, type MemberMailFacts, renderMemberEmail } from './member-emails.ts';
+import {
+  isReminderKind,
+  type ReminderContext,
+  type ReminderFacts,
+  renderReminderEmail,
+  renderReminderWhatsApp,
+} from './reminders.ts';
 
 export const MAX_ATTEMPTS = 8;
 /** How long a claimed row is the claimer's; a send gives up long before (SEND_TIMEOUT_MS). */
@@ -263,25 +271,37 @@ export interface DrainResult {
 
 interface ClaimedRow {
   id: string;
+  /** 'email' (the Mailer) or 'whatsapp' (the Notifier) */
+  channel: 'email' | 'whatsapp';
   kind: MailKind;
   to_address: string;
   payload: MemberMailFacts;
   attempts: number;
 }
 
+/** The channels whose sender is configured: only their rows are claimed (the others wait). */
+const channelsOf = (ports: Pick<Ports, 'mailer' | 'notifier'>) =>
+  [ports.mailer ? 'email' : null, ports.notifier ? 'whatsapp' : null].filter((c) => c !== null);
+
 /**
- * Delivers due outbox rows through `ports.mailer` until none is due (or `maxRows` were handled).
- * Safe to run anywhere and often: concurrent drains share the work, never a row.
+ * Delivers due outbox rows through `ports.mailer` (e-mail) and `ports.notifier` (WhatsApp) until
+ * none is due (or `maxRows` were handled). Safe to run anywhere and often: concurrent drains share
+ * the work, never a row.
  */
 export async function drainOutbox(
-  ports: Pick<Ports, 'db' | 'mailer' | 'env'>,
+  ports: Pick<Ports, 'db' | 'mailer' | 'notifier' | 'env'>,
   opts: { maxRows?: number; timeoutMs?: number } = {},
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
-  const mailer = ports.mailer;
-  if (!mailer) return result;
+  const channels = channelsOf(ports);
+  if (channels.length === 0) return result;
   const maxRows = opts.maxRows ?? 200;
   const siteUrl = (ports.env.siteUrl || ports.env.supabaseUrl).replace(/\/+$/, '');
+  const reminders: ReminderContext = {
+    siteUrl,
+    apiUrl: `${ports.env.supabaseUrl.replace(/\/+$/, '')}/functions/v1/api`,
+    secret: ports.env.serviceRoleKey,
+  };
   let handled = 0;
   while (handled < maxRows) {
     const token = crypto.randomUUID();
@@ -291,18 +311,19 @@ export async function drainOutbox(
               lease_until = now() + make_interval(secs => $2)
         where o.id in (
           select id from public.mail_outbox
-           where (status = 'pending' and next_attempt_at <= now())
-              or (status = 'sending' and lease_until < now())
+           where ((status = 'pending' and next_attempt_at <= now())
+                  or (status = 'sending' and lease_until < now()))
+             and channel = any($4::text[])
            order by next_attempt_at, id
            limit $3
            for update skip locked)
-        returning o.id, o.kind, o.to_address, o.payload, o.attempts`,
-      [token, LEASE_SECONDS, Math.min(BATCH, maxRows - handled)],
+        returning o.id, o.channel, o.kind, o.to_address, o.payload, o.attempts`,
+      [token, LEASE_SECONDS, Math.min(BATCH, maxRows - handled), channels],
     );
     if (rows.length === 0) break;
     handled += rows.length;
     for (const row of rows) {
-      const outcome = await deliver(mailer, row, siteUrl, opts.timeoutMs ?? SEND_TIMEOUT_MS);
+      const outcome = await deliver(ports, row, siteUrl, reminders, opts.timeoutMs ?? SEND_TIMEOUT_MS);
       if (outcome === 'sent') {
         await ports.db.query(
           `update public.mail_outbox
@@ -344,23 +365,42 @@ export async function drainOutbox(
 }
 
 async function deliver(
-  mailer: NonNullable<Ports['mailer']>,
+  ports: Pick<Ports, 'mailer' | 'notifier'>,
   row: ClaimedRow,
   siteUrl: string,
+  reminders: ReminderContext,
   timeoutMs: number,
 ): Promise<'sent' | { permanent: boolean; error: string }> {
-  let email: Email;
+  let send: () => Promise<void>;
   try {
-    email = { id: row.id, to: row.to_address, ...renderMemberEmail(row.kind, row.payload, { siteUrl }) };
+    if (row.channel === 'whatsapp') {
+      const notifier = ports.notifier;
+      if (!notifier || !isReminderKind(row.kind)) throw new Error(`no WhatsApp message for ${row.kind}`);
+      const message = await renderReminderWhatsApp(
+        row.kind,
+        row.payload as unknown as ReminderFacts,
+        reminders,
+      );
+      send = () =>
+        notifier.send({ id: row.id, to: row.to_address, ...message }, AbortSignal.timeout(timeoutMs));
+    } else {
+      const mailer = ports.mailer;
+      if (!mailer) throw new Error('no mailer');
+      const rendered = isReminderKind(row.kind)
+        ? await renderReminderEmail(row.kind, row.payload as unknown as ReminderFacts, reminders)
+        : renderMemberEmail(row.kind, row.payload, { siteUrl });
+      const email: Email = { id: row.id, to: row.to_address, ...rendered };
+      send = () => mailer.send(email, AbortSignal.timeout(timeoutMs));
+    }
   } catch (error) {
     return { permanent: true, error: `render: ${(error as Error).message}` };
   }
   try {
-    await mailer.send(email, AbortSignal.timeout(timeoutMs));
+    await send();
     return 'sent';
   } catch (error) {
     return {
-      permanent: error instanceof MailerError && error.permanent,
+      permanent: (error instanceof MailerError || error instanceof NotifierError) && error.permanent,
       error: (error as Error)?.message ?? String(error),
     };
   }
@@ -389,7 +429,7 @@ export async function pruneOutbox(
  * hands it to `waitUntil`, so an answer never waits for mail. Used after each write request and by
  * timers; `drain()` runs one now and answers what it did (the scheduler's route).
  */
-export function createOutboxSender(ports: Pick<Ports, 'db' | 'mailer' | 'env' | 'waitUntil'>) {
+export function createOutboxSender(ports: Pick<Ports, 'db' | 'mailer' | 'notifier' | 'env' | 'waitUntil'>) {
   let running: Promise<void> | null = null;
   let again = false;
   const loop = async () => {
@@ -403,9 +443,9 @@ export function createOutboxSender(ports: Pick<Ports, 'db' | 'mailer' | 'env' | 
     } while (again);
   };
   return {
-    enabled: Boolean(ports.mailer),
+    enabled: channelsOf(ports).length > 0,
     kick(): void {
-      if (!ports.mailer) return;
+      if (channelsOf(ports).length === 0) return;
       if (running) {
         again = true;
         return;

@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import type { Geocoder } from './geocoder.ts';
 import type { Mailer } from './mailer.ts';
+import type { Notifier } from './notifier.ts';
 
 /** What the API needs from outside, built once at start (Deno entry from env; local host in-process). */
 export interface Ports {
@@ -15,6 +16,11 @@ export interface Ports {
    * wait in the outbox (nothing is drained) until a mailer is configured.
    */
   mailer?: Mailer;
+  /**
+   * Delivers the WhatsApp messages from the same outbox (the Cloud API, or the local stand-in).
+   * Absent: those rows wait, as e-mails do without a mailer.
+   */
+  notifier?: Notifier;
   /**
    * Keeps work going after the answer was sent (EdgeRuntime.waitUntil on Supabase; the local host
    * tracks the task so that closing waits for it). Absent: the task simply runs.

@@ -22,6 +22,8 @@ export interface Email {
   /** The e-mail's main link (e.g. the ticket), for mailboxes that show one. */
   link: string | null;
   attachments: MailAttachment[];
+  /** Extra headers, e.g. a reminder's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

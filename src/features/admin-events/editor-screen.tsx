@@ -30,6 +30,7 @@ import { ImageField } from './components/image-field.tsx';
 import { MinorsPanel } from './components/minors-panel.tsx';
 import { SpeakerPicker, TagPicker, VenuePicker } from './components/pickers.tsx';
 import { QuestionsPanel } from './components/questions-panel.tsx';
+import { ReminderPanel } from './components/reminder-panel.tsx';
 import { TiersPanel } from './components/tiers-panel.tsx';
 import { VouchersPanel } from './components/vouchers-panel.tsx';
 import './admin-events.css';
@@ -77,6 +78,7 @@ function ExistingEvent({ id, backToEvent }: { id: string; backToEvent: boolean }
       <TiersPanel eventId={id} tiers={data.pricing_tiers} />
       <QuestionsPanel eventId={id} tiers={data.pricing_tiers} />
       <MinorsPanel eventId={id} />
+      <ReminderPanel eventId={id} />
       <FilesPanel eventId={id} files={data.files} />
       <VouchersPanel eventId={id} tiers={data.pricing_tiers} />
     </>

@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { consentsQuery } from './api/consents.ts';
 import { useExportData } from './api/export-data.ts';
 import { useRevokeConsent } from './api/revoke-consent.ts';
+import { RemindersSection } from './reminders-section.tsx';
 import './profile.css';
 
 const EditProfile = lazy(() => import('./profile-forms.tsx').then((m) => ({ default: m.EditProfile })));
@@ -74,6 +75,7 @@ export function ProfileScreen() {
             <EditProfile profile={profile} />
           </Suspense>
           <ConsentSection profile={profile} />
+          <RemindersSection />
         </>
       ) : meStatus === 'loading' ? (
         <div className="profile-loading">

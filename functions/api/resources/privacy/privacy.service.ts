@@ -179,9 +179,22 @@ export async function exportOwnData(db: Db, user: AuthContextUser, now: Date) {
       [user.id],
     ),
   ]);
+  // how they want to be told and the WhatsApp opt-in with its moment (README 'Reminders and notices')
+  const [reminders] = await db.query<{
+    notify_channel: string;
+    whatsapp_opt_in_at: Date | null;
+    reminders_off_at: Date | null;
+  }>('select notify_channel, whatsapp_opt_in_at, reminders_off_at from public.profiles where id = $1', [
+    user.id,
+  ]);
   return {
     exported_at: now.toISOString(),
     account: { id: user.id, email: user.email },
+    reminders: reminders && {
+      channel: reminders.notify_channel,
+      whatsapp_opt_in_at: iso(reminders.whatsapp_opt_in_at),
+      reminders_off_at: iso(reminders.reminders_off_at),
+    },
     profile: profile && {
       name: profile.name,
       email: profile.email,
@@ -280,6 +293,7 @@ export async function deleteOwnAccount(
     await tx.query(
       `update public.profiles
           set name = $2, email = '', phone = null, cpf = null, temple_id = null, other_church = null,
+              notify_channel = 'email', whatsapp_opt_in_at = null,
               deleted_at = coalesce(deleted_at, now())
         where id = $1`,
       [user.id, privacyMessages.deletedAccount],
@@ -289,7 +303,7 @@ export async function deleteOwnAccount(
     await tx.query(
       `delete from public.mail_outbox
         where dedupe_key <> $3
-          and (lower(to_address) = lower($2)
+          and (lower(to_address) = lower($2) or member_id = $1
                or payload->>'registration_id' in (
                  select id::text from public.registrations where user_id = $1 and guest_cpf is null))`,
       [user.id, address, `account_deleted:${user.id}`],
