@@ -2,8 +2,11 @@ import { cors } from 'hono/cors';
 
 /** Supabase paths (and the dev pages) go to the host; everything else is the app. */
 export const SURFACE = /^\/(auth|storage|functions|realtime|rest)\/v1(\/|$)|^\/_dev(\/|$)/;
-/** The Supabase surface proper: the only paths with (permissive) CORS. */
-const SUPABASE = /^\/(auth|storage|functions|realtime|rest)\/v1(\/|$)/;
+/**
+ * The Supabase surface the host answers CORS for (permissive). The API function answers its own, as on
+ * Supabase (functions/api/app.ts): a second layer here would only rebuild each of its answers.
+ */
+const SUPABASE = /^\/(auth|storage|realtime|rest)\/v1(\/|$)/;
 /** The simulated Google sign-in: the chooser page and its callback (GoTrue paths, dev-only here). */
 const PICKER = /^\/auth\/v1\/(authorize|callback)\/?$/;
 
