@@ -61,3 +61,10 @@ export function appCspDirectives(supabaseUrls: string[] = []): Record<string, st
   }
   return Object.fromEntries(Object.entries(directives).map(([name, list]) => [name, [...new Set(list)]]));
 }
+
+/** The same policy as one header value, for static hosts' header files (README 'Security headers'). */
+export function appContentSecurityPolicy(supabaseUrls: string[] = []): string {
+  return Object.entries(appCspDirectives(supabaseUrls))
+    .map(([name, list]) => `${name} ${list.join(' ')}`)
+    .join('; ');
+}

@@ -65,7 +65,7 @@ create table if not exists dev.mp_refunds (
 );
 `;
 
-/** Cardholder names of Mercado Pago's sandbox and what they force (payments-br.md §4). */
+/** Cardholder names of Mercado Pago's sandbox and what they force (Mercado Pago's documented test cards). */
 const CARD_OUTCOMES: Record<string, { status: string; detail: string }> = {
   APRO: { status: 'approved', detail: 'accredited' },
   CONT: { status: 'in_process', detail: 'pending_contingency' },
