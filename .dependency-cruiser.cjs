@@ -2,7 +2,7 @@
  * The layer rules of docs/architecture.md, checked by `npm run lint`:
  * domain ← lib/ui ← data ← features ← routes; features never import each other; the API imports
  * only src/domain from the browser code; server/ reaches the API only through app, ports and
- * adapters. (data imports lib because its refreshers call the one API client.)
+ * adapters. (data imports lib because its queries call the one API client.)
  */
 module.exports = {
   forbidden: [
@@ -30,7 +30,7 @@ module.exports = {
     },
     {
       name: 'data-below-features',
-      comment: 'src/data (Dexie stores and refreshers) never imports screens or routes.',
+      comment: 'src/data (the query client, Dexie stores) never imports screens or routes.',
       severity: 'error',
       from: { path: '^src/data/' },
       to: { path: '^src/(features|routes)/' },

@@ -31,11 +31,12 @@ export const THIRD_PARTY_ORIGINS = {
 type CspDirective = 'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'font-src';
 
 /**
- * The app's Content-Security-Policy. No inline script anywhere (dist/index.html loads only module
- * files); `supabaseUrls` are the Supabase surfaces the app talks to (the host's own public URL, or
- * VITE_SUPABASE_URL of the build): API and auth calls, realtime, storage images and signed files.
+ * The app's Content-Security-Policy, by directive (server/security-headers.ts sends it). No inline
+ * script anywhere (dist/index.html loads only module files); `supabaseUrls` are the Supabase surfaces
+ * the app talks to (the host's own public URL, or VITE_SUPABASE_URL of the build): API and auth calls,
+ * realtime, storage images and signed files.
  */
-export function appContentSecurityPolicy(supabaseUrls: string[] = []): string {
+export function appCspDirectives(supabaseUrls: string[] = []): Record<string, string[]> {
   const origins = [...new Set(supabaseUrls.filter(Boolean).map((u) => new URL(u).origin))];
   const sockets = origins.map((o) => o.replace(/^http/, 'ws'));
   const directives: Record<string, string[]> = {
@@ -58,7 +59,12 @@ export function appContentSecurityPolicy(supabaseUrls: string[] = []): string {
   for (const extra of Object.values(THIRD_PARTY_ORIGINS) as Partial<Record<CspDirective, string[]>>[]) {
     for (const [directive, list] of Object.entries(extra)) directives[directive]!.push(...list);
   }
-  return Object.entries(directives)
-    .map(([name, list]) => `${name} ${[...new Set(list)].join(' ')}`)
+  return Object.fromEntries(Object.entries(directives).map(([name, list]) => [name, [...new Set(list)]]));
+}
+
+/** The same policy as one header value, for static hosts' header files (README 'Security headers'). */
+export function appContentSecurityPolicy(supabaseUrls: string[] = []): string {
+  return Object.entries(appCspDirectives(supabaseUrls))
+    .map(([name, list]) => `${name} ${list.join(' ')}`)
     .join('; ');
 }

@@ -15,13 +15,11 @@ export function functionsHandler(ports: Ports, options: AppOptions = {}) {
     const url = new URL(req.url);
     url.pathname = url.pathname.slice(PREFIX.length) || '/';
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    // The client's address, where Supabase's edge puts it (the API's audit reads it); a header the
-    // client sent itself is not passed on.
+    // The client's address, where Supabase's edge puts it (the API's throttles and audit read it):
+    // a header the client sent itself is not passed on. The host's own calls (timers) give none.
     const headers = new Headers(req.headers);
-    if (clientIp !== undefined) {
-      if (clientIp) headers.set('x-forwarded-for', clientIp);
-      else headers.delete('x-forwarded-for');
-    }
+    if (clientIp) headers.set('x-forwarded-for', clientIp);
+    else if (clientIp !== undefined) headers.delete('x-forwarded-for');
     const inner = new Request(url, {
       method: req.method,
       headers,

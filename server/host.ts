@@ -1,47 +1,43 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
-import { createLocalJWKSet } from 'jose';
-import { createMercadoPagoPayments } from '../functions/api/adapters/mercadopago.ts';
 import { createWhatsAppCloudNotifier, notifierFromEnv } from '../functions/api/adapters/whatsapp-cloud.ts';
-import { createFixedGeocoder, createNominatimGeocoder } from '../functions/api/ports/geocoder.ts';
-import { createHttpPorts } from '../functions/api/ports/http.ts';
-import { type MercadoPagoEnv, systemClock } from '../functions/api/ports/index.ts';
 import { signupLimit } from '../src/domain/throttles.ts';
+import { hostApiFunction } from './api-function.ts';
 import { isServiceRole } from './auth/admin.ts';
-import { clientIp, isTrustedProxy, type TrustProxy } from './auth/client-ip.ts';
+import { clientIp, type TrustProxy } from './auth/client-ip.ts';
 import type { AuthContext } from './auth/context.ts';
 import { authApp } from './auth/index.ts';
-import { avatarSvg } from './auth/oauth.ts';
 import { createPasswordPool } from './auth/password-pool.ts';
 import { SignInLimiter, SlidingWindow } from './auth/rate-limit.ts';
 import { BCRYPT_COST, checkPassword, hashPassword } from './auth/users.ts';
-import { appContentSecurityPolicy } from './csp.ts';
+import { appCspDirectives } from './csp.ts';
 import { closeUp, makePrivate } from './data-dir.ts';
 import { type Database, openMigratedDatabase } from './db.ts';
-import { createMercadoPagoFake, type MercadoPagoFake } from './dev/mercadopago.ts';
-import { devModeFor, devOnly, isLoopbackAddress } from './dev/mode.ts';
-import { DEV_PLACES } from './dev/places.ts';
+import type { MercadoPagoFake } from './dev/mercadopago.ts';
+import { devModeFor } from './dev/mode.ts';
+import { mountDevPages } from './dev/pages.ts';
 import { createWhatsAppStandIn, type WhatsAppStandIn } from './dev/whatsapp.ts';
-import { functionsHandler } from './functions.ts';
 import { ANON_KEY, loadKeys } from './keys.ts';
+import { legacyHosts } from './legacy-hosts.ts';
+import { listen } from './listener.ts';
 import { acquireLock } from './lock.ts';
-import { apiMailer } from './mail/api-mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
-import { createMailbox, type Mail, type Mailbox, mailboxRoutes, sendOnlyMailbox } from './mailbox.ts';
+import { createMailbox, type Mail, type Mailbox, sendOnlyMailbox } from './mailbox.ts';
+import { hostPayments, type MercadoPagoOptions } from './payments.ts';
 import { attachRealtime, type Realtime, type RealtimeLimits } from './realtime.ts';
 import type { RequestEnv } from './request-env.ts';
+import { securityHeaders } from './security-headers.ts';
 import { grantAdmin, lockDemoAccounts } from './seed/accounts.ts';
 import { seed } from './seed/index.ts';
 import type { SeedContext } from './seed-context.ts';
 import { staticFiles } from './static.ts';
 import { createStorage } from './storage.ts';
-import { CA_PATH, type ConnectionLimits, frontDoor, isEncrypted, type TlsFiles } from './tls.ts';
+import { surfaceCors } from './surface.ts';
+import { startTimers } from './timers.ts';
+import type { ConnectionLimits, TlsFiles } from './tls.ts';
 
 const repoRoot = resolve(new URL('..', import.meta.url).pathname);
 
@@ -124,13 +120,7 @@ export interface HostOptions {
    * Mercado Pago (MP_API_URL, MP_ACCESS_TOKEN, MP_PUBLIC_KEY, MP_WEBHOOK_SECRET, MP_NOTIFICATION_URL).
    * Without an access token in dev mode, the API talks to the local fake at /_dev/mercadopago.
    */
-  mercadoPago?: {
-    apiUrl?: string;
-    accessToken?: string;
-    publicKey?: string;
-    webhookSecret?: string;
-    notificationUrl?: string;
-  };
+  mercadoPago?: MercadoPagoOptions;
   /**
    * WhatsApp (README 'Reminders and notices'): the WHATSAPP_* variables by name (WHATSAPP_TOKEN,
    * WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_API_URL, WHATSAPP_API_VERSION, WHATSAPP_TEMPLATE_LANGUAGE,
@@ -145,7 +135,7 @@ export interface HostOptions {
    */
   tls?: TlsFiles | null;
   /** Handles app (non-Supabase) requests instead of the static files, e.g. Vite's dev middleware. */
-  appMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  appMiddleware?: Parameters<typeof listen>[0]['appMiddleware'];
 }
 
 export interface Host {
@@ -163,12 +153,12 @@ export interface Host {
   adminGranted: boolean | null;
   /** Where e-mail goes: 'mailbox' (kept locally) or the SMTP server, e.g. 'smtp://smtp.example.com:587'. */
   mail: string;
+  /** The Mercado Pago fake when payments are simulated (dev mode without MP_ACCESS_TOKEN), else null. */
+  mercadoPagoFake: MercadoPagoFake | null;
   /** The WhatsApp stand-in (dev mode without WHATSAPP_TOKEN), else null. */
   whatsAppStandIn: WhatsAppStandIn | null;
   /** Where WhatsApp messages go: 'stand-in', 'whatsapp-cloud', or null (none: they wait). */
   whatsapp: string | null;
-  /** The Mercado Pago fake when payments are simulated (dev mode without MP_ACCESS_TOKEN), else null. */
-  mercadoPagoFake: MercadoPagoFake | null;
   /** The node:http server, e.g. to attach a WebSocket upgrade handler (realtime). */
   httpServer: Server;
   /** Realtime's sockets and channels (for tests). */
@@ -182,45 +172,17 @@ export interface Host {
   close(): Promise<void>;
 }
 
-/** Supabase paths (and the dev pages) go to the host; everything else is the app. */
-const SURFACE = /^\/(auth|storage|functions|realtime|rest)\/v1(\/|$)|^\/_dev(\/|$)/;
-/** The Supabase surface proper: the only paths with (permissive) CORS. */
-const SUPABASE = /^\/(auth|storage|functions|realtime|rest)\/v1(\/|$)/;
-/** The simulated Google sign-in: the chooser page and its callback (GoTrue paths, dev-only here). */
-const PICKER = /^\/auth\/v1\/(authorize|callback)\/?$/;
-
-/** The policy of host answers that are data, not pages (JSON, the avatar SVG). */
-const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** Uploads (images, receipts) stay well under this; requests without a body skip the check. */
+const limitBody = bodyLimit({
+  maxSize: 25 * 1024 * 1024,
+  onError: (c) => c.json({ message: 'Payload too large' }, 413),
+});
 
 /**
- * Security headers on every answer: nosniff, a referrer policy, no framing by other sites. The app
- * (shell, assets, service worker) gets its CSP; host pages and storage files keep their own (storage
- * files may be framed by the app itself: signed event files open in an iframe).
+ * The local host: opens the database (PGlite or PostgreSQL), then serves, on one port, the built app
+ * (server/static.ts), auth (server/auth), storage, realtime, the API function (server/api-function.ts)
+ * and the dev pages (server/dev/pages.ts), and runs the API's timers (server/timers.ts).
  */
-function withSecurityHeaders(path: string, res: Response, appCsp: string): Response {
-  let out = res;
-  const set = (name: string, value: string) => {
-    try {
-      out.headers.set(name, value);
-    } catch {
-      out = new Response(out.body, out); // immutable headers (e.g. a fetch result): copy once
-      out.headers.set(name, value);
-    }
-  };
-  const storage = path.startsWith('/storage/v1/');
-  const ancestors = storage ? "frame-ancestors 'self'" : "frame-ancestors 'none'";
-  const csp = out.headers.get('content-security-policy');
-  if (!SURFACE.test(path)) set('content-security-policy', appCsp);
-  else if (!csp) set('content-security-policy', storage ? `default-src 'none'; ${ancestors}` : DATA_CSP);
-  else if (!csp.includes('frame-ancestors')) set('content-security-policy', `${csp}; ${ancestors}`);
-  set('x-content-type-options', 'nosniff');
-  set('x-frame-options', storage ? 'SAMEORIGIN' : 'DENY');
-  set('referrer-policy', 'strict-origin-when-cross-origin');
-  return out;
-}
-
-const randomHex = () => randomBytes(16).toString('hex');
-
 export async function createHost(opts: HostOptions = {}): Promise<Host> {
   const log = opts.log ? (line: string) => console.log(line) : () => {};
   const memory = opts.dataDir === 'memory://';
@@ -250,6 +212,7 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
     const smtp = opts.smtpUrl ? createSmtpMailer(opts.smtpUrl, { from: opts.smtpFrom, log }) : null;
     if (smtp) cleanups.push(() => smtp.close());
     const mailbox: Mailbox = smtp ? sendOnlyMailbox(smtp) : await createMailbox(database, log);
+    const mail = smtp ? smtp.describe : 'mailbox';
     const storage = await createStorage({
       db: database.db,
       keys,
@@ -267,66 +230,19 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       : await lockDemoAccounts(database.db, { hashPassword, checkPassword });
     const adminGranted = opts.adminEmail ? await grantAdmin(database.db, opts.adminEmail) : null;
 
-    // The URL (and so the token issuer) is known once the port is.
-    let handler: ((req: Request, env: RequestEnv) => Promise<Response>) | null = null;
-    // A malformed Host or request target is answered 400 by the listener, before the app sees it.
-    const listener = getRequestListener(
-      (req, { incoming }) =>
-        handler?.(req, { ip: incoming.socket.remoteAddress ?? '' }) ??
-        new Response('Iniciando…', { status: 503 }),
-    );
     const tls = opts.tls ?? null;
     const trustProxy = opts.trustProxy ?? false;
-    // where plain HTTP from the network is sent: PUBLIC_URL's host over HTTPS (set once listening),
-    // never the Host header, which the client writes
-    let secureOrigin = '';
-    // a silent client may hold a connection for seconds, not minutes (the TLS side: frontDoor)
-    const httpServer = createServer(
-      { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
-      (req, res) => {
-        const path = (req.url ?? '/').split('?')[0]!;
-        if (tls && path === CA_PATH && tls.caCert) {
-          res.writeHead(200, {
-            'content-type': 'application/x-x509-ca-cert',
-            'content-disposition': 'attachment; filename="congrega-ca.crt"',
-          });
-          res.end(tls.caCert);
-          return;
-        }
-        // with HTTPS on, plain HTTP is for this machine only; others are sent to the secure address
-        if (tls && !isEncrypted(req) && !isLoopbackAddress(req.socket.remoteAddress ?? '')) {
-          const target = req.url?.startsWith('/') ? req.url : '/';
-          res.writeHead(308, { location: `${secureOrigin}${target}` });
-          res.end();
-          return;
-        }
-        if (opts.appMiddleware && !SURFACE.test(path)) {
-          opts.appMiddleware(req, res, () => listener(req, res));
-        } else {
-          listener(req, res);
-        }
-      },
-    );
-    // one listening socket for both protocols, bounded per client address (a trusted proxy carries
-    // many clients: not counted)
-    const front = frontDoor(httpServer, tls, {
-      limits: opts.connectionLimits,
-      exempt: (address) => Array.isArray(trustProxy) && isTrustedProxy(address, trustProxy),
+    const server = await listen({
+      port: opts.port ?? 5173,
+      host: bindHost,
+      tls,
+      trustProxy,
+      connectionLimits: opts.connectionLimits,
+      appMiddleware: opts.appMiddleware,
     });
-    await new Promise<void>((ok, fail) => {
-      front.once('error', fail);
-      front.listen(opts.port ?? 5173, bindHost, () => ok());
-    });
-    cleanups.push(
-      () =>
-        new Promise<void>((ok) => {
-          front.close(() => ok());
-          httpServer.closeAllConnections();
-          front.destroyConnections();
-        }),
-    );
+    cleanups.push(server.close);
     const realtime = await attachRealtime({
-      httpServer,
+      httpServer: server.httpServer,
       database,
       keys,
       log,
@@ -334,13 +250,9 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       limits: opts.realtimeLimits,
     });
     cleanups.push(() => realtime.close());
-    const boundPort = (front.address() as AddressInfo).port;
+    const boundPort = server.address.port;
     const url = (opts.publicUrl ?? `${tls ? 'https' : 'http'}://localhost:${boundPort}`).replace(/\/+$/, '');
     const published = new URL(url);
-    secureOrigin =
-      published.protocol === 'https:'
-        ? published.origin
-        : `https://${published.hostname}:${published.port || boundPort}`;
 
     const passwords = createPasswordPool({
       size: opts.passwordWorkers,
@@ -371,48 +283,14 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       demoOAuth: devHelpers,
     };
 
-    // Mercado Pago: real credentials when given; in dev mode without them, the local fake, reached
-    // over loopback (the dev guard answers only this machine) by the same production adapter.
-    const mp = opts.mercadoPago ?? {};
-    const simulated = devHelpers && !mp.accessToken;
     const loopbackUrl = `http://${bindHost === '::1' ? '[::1]' : '127.0.0.1'}:${boundPort}`;
-    const webhookPath = '/functions/v1/api/v1/webhooks/mercadopago';
-    let mercadoPagoFake: MercadoPagoFake | null = null;
-    let mercadoPago: MercadoPagoEnv;
-    let payments: ReturnType<typeof createMercadoPagoPayments>;
-    if (simulated) {
-      const secrets = {
-        accessToken: `TEST-local-${randomHex()}`,
-        publicKey: `TEST-local-public-${randomHex()}`,
-      };
-      const webhookSecret = randomHex();
-      mercadoPagoFake = await createMercadoPagoFake({
-        database,
-        webhookSecret,
-        ...secrets,
-        defaultNotificationUrl: `${loopbackUrl}${webhookPath}`,
-        log,
-      });
-      payments = createMercadoPagoPayments({
-        apiUrl: `${loopbackUrl}/_dev/mercadopago`,
-        accessToken: secrets.accessToken,
-      });
-      mercadoPago = {
-        publicKey: secrets.publicKey,
-        webhookSecret,
-        notificationUrl: `${loopbackUrl}${webhookPath}`,
-        simulated: true,
-      };
-    } else {
-      payments = createMercadoPagoPayments({ apiUrl: mp.apiUrl, accessToken: mp.accessToken ?? '' });
-      mercadoPago = {
-        publicKey: mp.publicKey ?? '',
-        webhookSecret: mp.webhookSecret ?? '',
-        notificationUrl: mp.notificationUrl,
-        simulated: false,
-      };
-    }
-
+    const { payments, mercadoPago, fake } = await hostPayments({
+      mercadoPago: opts.mercadoPago ?? {},
+      devHelpers,
+      database,
+      loopbackUrl,
+      log,
+    });
     // WhatsApp: the Cloud API with a token; in dev mode without one, the local stand-in, reached
     // over loopback by the same production adapter (as the Mercado Pago fake).
     const whatsappVars = opts.whatsapp ?? {};
@@ -427,7 +305,6 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
         describe: 'stand-in',
       });
     }
-
     const env = {
       supabaseUrl: url,
       siteUrl: ctx.siteUrl,
@@ -439,168 +316,67 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       receiptRetentionDays: opts.receiptRetentionDays,
       signupLimit: opts.signupLimit,
     };
-    const geocoder =
-      (opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim')) === 'fixed'
-        ? createFixedGeocoder(DEV_PLACES)
-        : createNominatimGeocoder({ baseUrl: opts.nominatimUrl, userAgent: `Congrega (+${url})` });
-    // Work the API keeps going after an answer (the members' e-mails): closing the host waits for it.
-    const background = new Set<Promise<unknown>>();
-    const waitUntil = (task: Promise<unknown>) => {
-      const tracked = task.catch(() => {}).finally(() => background.delete(tracked));
-      background.add(tracked);
-    };
-    const api = functionsHandler(
-      {
-        db: database.db,
-        clock: systemClock,
-        env,
-        payments,
-        geocoder,
-        // the members' e-mails go where the host's own go: the dev mailbox or SMTP
-        mailer: apiMailer(mailbox, smtp ? smtp.describe : 'mailbox'),
-        notifier: notifier ?? undefined,
-        waitUntil,
-        // GoTrue and Storage are this host: called in process, never over its own (HTTPS, LAN) address
-        ...createHttpPorts(env, (target, init) => {
-          if (!handler) throw new Error('host not ready');
-          const req = new Request(target, { ...init, duplex: 'half' } as RequestInit);
-          return handler(req, { ip: '127.0.0.1' });
-        }),
+    let handler: ((req: Request, env: RequestEnv) => Promise<Response>) | null = null;
+    const fn = hostApiFunction({
+      database,
+      keys,
+      env,
+      payments,
+      geocoder: opts.geocoder ?? (devHelpers ? 'fixed' : 'nominatim'),
+      nominatimUrl: opts.nominatimUrl,
+      mailer: mailbox,
+      mailDescribe: mail,
+      notifier: notifier ?? undefined,
+      self: (req) => {
+        if (!handler) throw new Error('host not ready');
+        return handler(req, { ip: '127.0.0.1' });
       },
-      // the host holds its keys: tokens are checked in memory, never by fetching its own JWKS
-      { keys: createLocalJWKSet(keys.jwks) },
-    );
-    // The e-mail outbox: every write request drains it after its answer; this timer sends the
-    // retries when they are due (on Supabase a pg_cron job calls the same route).
-    const mailDrain = setInterval(() => {
-      const headers = { authorization: `Bearer ${keys.serviceRoleKey}` };
-      waitUntil(
-        api(new Request(`${url}/functions/v1/api/v1/mail/drain`, { method: 'POST', headers })).catch(
-          (error) => console.error('[mail] drain failed', error),
-        ),
-      );
-    }, 30_000);
-    mailDrain.unref();
-    cleanups.push(async () => {
-      clearInterval(mailDrain);
-      while (background.size > 0) await Promise.allSettled([...background]);
     });
-    // PIX nobody paid expire also without a webhook: the API's sweep, every minute (on Supabase a
-    // pg_cron job calls the same route with the service key).
-    const sweep = setInterval(() => {
-      const headers = { authorization: `Bearer ${keys.serviceRoleKey}` };
-      api(new Request(`${url}/functions/v1/api/v1/mercadopago/sweep`, { method: 'POST', headers })).catch(
-        (error) => console.error('[mercadopago] sweep failed', error),
-      );
-    }, 60_000);
-    sweep.unref();
-    cleanups.push(() => clearInterval(sweep));
-    // Reminders and notices due (README 'Reminders and notices'): the API's scheduler run, every
-    // 5 minutes (idempotent; on Supabase a pg_cron job calls the same route with the service key).
-    const reminders = setInterval(() => {
-      const headers = { authorization: `Bearer ${keys.serviceRoleKey}` };
-      waitUntil(
-        api(new Request(`${url}/functions/v1/api/v1/reminders/run`, { method: 'POST', headers })).catch(
-          (error) => console.error('[reminders] run failed', error),
-        ),
-      );
-    }, 5 * 60_000);
-    reminders.unref();
-    cleanups.push(() => clearInterval(reminders));
-    const serveApp = staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers });
-    const appCsp = appContentSecurityPolicy([url, opts.supabaseUrl ?? '']);
-    const devGuard = devOnly({ enabled: devHelpers, publicUrl: url });
-    const isPicker = (path: string, provider: string | undefined) =>
-      PICKER.test(path) && (path.includes('/callback') || provider === 'google');
+    const stopTimers = startTimers(fn.api, {
+      url,
+      serviceRoleKey: keys.serviceRoleKey,
+      waitUntil: fn.waitUntil,
+    });
+    cleanups.push(async () => {
+      stopTimers();
+      await fn.settle();
+    });
 
     const app = new Hono<{ Bindings: RequestEnv }>();
-    const legacy = new Set((opts.legacyHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean));
-    if (legacy.size) {
-      app.use('*', async (c, next) => {
-        const target = legacyRedirect(c.req.raw, legacy, url);
-        return target ? c.redirect(target, 301) : next();
-      });
-    }
-    app.use('*', async (c, next) => {
-      await next();
-      c.res = withSecurityHeaders(c.req.path, c.res, appCsp);
-    });
-    // Browsers on another origin (Vite dev server) preflight every Supabase call; dev pages get no CORS.
-    const supabaseCors = cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      // supabase-js (auth, functions, storage) headers; tokens travel in headers, never cookies.
-      allowHeaders: [
-        'authorization',
-        'x-client-info',
-        'apikey',
-        'content-type',
-        'x-retry-count',
-        'x-supabase-api-version',
-        'x-upsert',
-        'cache-control',
-        'x-metadata',
-      ],
-      // supabase-js reads the error code only when it can see the API version header.
-      exposeHeaders: [
-        'x-supabase-api-version',
-        'x-sb-error-code',
-        'x-total-count',
-        'link',
-        'content-length',
-        'content-range',
-        'etag',
-      ],
-      maxAge: 86400,
-    });
+    const legacy = legacyHosts(opts.legacyHosts ?? [], url);
+    if (legacy) app.use('*', legacy);
+    app.use('*', securityHeaders(appCspDirectives([url, opts.supabaseUrl ?? ''])));
+    app.use('*', surfaceCors);
     app.use('*', (c, next) =>
-      SUPABASE.test(c.req.path) && !isPicker(c.req.path, c.req.query('provider'))
-        ? supabaseCors(c, next)
-        : next(),
+      c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
     );
-    // uploads (images, receipts) stay well under this
-    app.use(
-      '*',
-      bodyLimit({
-        maxSize: 25 * 1024 * 1024,
-        onError: (c) => c.json({ message: 'Payload too large' }, 413),
-      }),
-    );
-    // The initials avatar is not a dev helper: Google users' avatar_url points here (the app shows
-    // it as the profile photo, also to phones on the LAN). It only draws the initials of `name`.
-    app.get('/_dev/avatar.svg', (c) =>
-      c.body(avatarSvg(c.req.query('name') ?? ''), 200, {
-        'content-type': 'image/svg+xml',
-        'cache-control': 'public, max-age=86400',
-      }),
-    );
-    // Dev helpers: gone when dev mode is off, and only for this machine when on.
-    app.use('/_dev/*', devGuard);
-    app.use('/auth/v1/*', (c, next) =>
-      isPicker(c.req.path, c.req.query('provider')) ? devGuard(c, next) : next(),
-    );
-    if (devHelpers && !smtp) app.route('/_dev', mailboxRoutes(mailbox));
-    if (mercadoPagoFake) app.route('/_dev/mercadopago', mercadoPagoFake.routes);
-    if (whatsAppStandIn) app.route('/_dev/whatsapp', whatsAppStandIn.routes);
+    mountDevPages(app, {
+      devHelpers,
+      publicUrl: url,
+      mailbox: smtp ? null : mailbox,
+      mercadoPagoFake: fake,
+      whatsAppStandIn,
+    });
     app.route('/auth/v1', authApp(ctx, log));
     app.route('/storage/v1', storage.routes);
-    // The API counts clients by X-Forwarded-For's first entry (as Supabase's gateway sets it): here it
-    // is replaced by the address the host trusts (the socket's, or the proxy's last entry with TRUST_PROXY).
-    app.all('/functions/v1/*', (c) => {
-      const forwarded = c.req.raw.headers.get('x-forwarded-for') ?? undefined;
-      const address = clientIp(c.env?.ip ?? '', forwarded, ctx.trustProxy);
-      const headers = new Headers(c.req.raw.headers);
-      headers.set('x-forwarded-for', address);
-      // streamed bodies (uploads) keep streaming: Node's Request needs duplex for that
-      return api(new Request(c.req.raw, { headers, duplex: 'half' } as RequestInit));
-    });
-    app.get('*', ...serveApp);
+    // The API counts clients by X-Forwarded-For's first entry (as Supabase's gateway sets it): the
+    // function is given the address the host trusts (the socket's, or the proxy's last entry with TRUST_PROXY).
+    app.all('/functions/v1/*', (c) =>
+      fn.api(c.req.raw, clientIp(c.env?.ip ?? '', c.req.header('x-forwarded-for'), trustProxy)),
+    );
+    app.get('*', ...staticFiles(opts.distDir ?? join(repoRoot, 'dist'), { devHelpers }));
     app.notFound((c) => c.json({ message: 'Not Found' }, 404));
     app.onError((err, c) => {
       console.error(err);
       return c.json({ message: 'Internal server error' }, 500);
     });
     handler = async (req, reqEnv) => app.fetch(req, reqEnv);
+    server.serve(
+      handler,
+      published.protocol === 'https:'
+        ? published.origin
+        : `https://${published.hostname}:${published.port || boundPort}`,
+    );
 
     return {
       url,
@@ -611,38 +387,19 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       devHelpers,
       demoAccountsLocked,
       adminGranted,
-      mail: smtp ? smtp.describe : 'mailbox',
-      mercadoPagoFake,
+      mail,
+      mercadoPagoFake: fake,
       whatsAppStandIn,
       whatsapp: notifier?.describe ?? null,
-      httpServer,
+      httpServer: server.httpServer,
       realtime,
       https: Boolean(tls),
       port: boundPort,
-      address: front.address() as AddressInfo,
+      address: server.address,
       close: cleanup,
     };
   } catch (err) {
     await cleanup();
     throw err;
   }
-}
-
-/**
- * Where a request to a legacy host name goes: the same path and query on the public URL, or null
- * when its Host is not one of them. Names match with or without the port.
- */
-export function legacyRedirect(
-  req: Request,
-  legacyHosts: ReadonlySet<string>,
-  publicUrl: string,
-): string | null {
-  const host = (req.headers.get('host') ?? '').toLowerCase();
-  if (!host) return null;
-  const name = host.replace(/:\d+$/, '');
-  if (!legacyHosts.has(host) && !legacyHosts.has(name)) return null;
-  const current = new URL(publicUrl);
-  if (current.host.toLowerCase() === host) return null; // never redirect to itself
-  const { pathname, search } = new URL(req.url);
-  return `${current.origin}${pathname}${search}`;
 }

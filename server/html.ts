@@ -1,13 +1,11 @@
-/** Small helpers for the few HTML pages the local host renders itself (mailbox, Google chooser). */
+/**
+ * The few HTML pages the local host renders itself (mailbox, Google chooser, payment fake), written
+ * with `hono/html`: every value put in a template is escaped, markup nests as `html` values.
+ */
+import { html, raw } from 'hono/html';
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+export { html };
+export type Html = ReturnType<typeof html>;
 
 const STYLE = `
   :root { color-scheme: light; --brand: #5b3cc4; --ink: #1d1b24; --muted: #6b6878; --line: #e6e3ee; }
@@ -29,14 +27,14 @@ const STYLE = `
   pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 8px 0 0; }
 `;
 
-export function page(title: string, body: string): string {
-  return `<!doctype html>
+export function page(title: string, body: Html): Html {
+  return html`<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<title>${title}</title>
+<style>${raw(STYLE)}</style>
 </head>
 <body><main>${body}</main></body>
 </html>`;
@@ -46,8 +44,8 @@ export function page(title: string, body: string): string {
 export const HOST_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: http: https:; base-uri 'none'; frame-ancestors 'none'";
 
-export function htmlResponse(html: string, status = 200): Response {
-  return new Response(html, {
+export async function htmlResponse(body: Html, status = 200): Promise<Response> {
+  return new Response(String(await body), {
     status,
     headers: {
       'content-type': 'text/html; charset=utf-8',

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Database } from './db.ts';
-import { escapeHtml, htmlResponse, page } from './html.ts';
+import { html, htmlResponse, page } from './html.ts';
 
 export interface Mail {
   id: number;
@@ -135,30 +135,26 @@ export function mailboxRoutes(mailbox: Mailbox) {
   app.get('/mail', async (c) => {
     const to = c.req.query('to') || undefined;
     const mails = await mailbox.list({ to });
-    const items = mails
-      .map(
-        (m) => `<article class="card">
-  <div class="muted">${escapeHtml(new Date(m.created_at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}
-    · para <strong>${escapeHtml(m.to)}</strong></div>
-  <h2 style="font-size:1.1rem;margin:4px 0">${escapeHtml(m.subject)}</h2>
-  <pre>${escapeHtml(m.text)}</pre>
-  ${m.link ? `<p><a class="btn" href="${escapeHtml(m.link)}">Abrir o link do e-mail</a></p>` : ''}
-  ${m.attachments
-    .map(
-      (a, i) =>
-        `<p>Anexo: <a href="/_dev/mail/${m.id}/attachments/${i}" download="${escapeHtml(a.filename)}">${escapeHtml(a.filename)}</a></p>`,
-    )
-    .join('')}
+    const items = mails.map(
+      (m) => html`<article class="card">
+  <div class="muted">${new Date(m.created_at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}
+    · para <strong>${m.to}</strong></div>
+  <h2 style="font-size:1.1rem;margin:4px 0">${m.subject}</h2>
+  <pre>${m.text}</pre>
+  ${m.link && html`<p><a class="btn" href="${m.link}">Abrir o link do e-mail</a></p>`}
+  ${m.attachments.map(
+    (a, i) =>
+      html`<p>Anexo: <a href="/_dev/mail/${m.id}/attachments/${i}" download="${a.filename}">${a.filename}</a></p>`,
+  )}
 </article>`,
-      )
-      .join('\n');
+    );
     return htmlResponse(
       page(
         'Caixa de e-mails (local)',
-        `<h1>Caixa de e-mails</h1>
-<p class="sub">E-mails que o Congrega local enviaria${to ? ` para ${escapeHtml(to)}` : ''}, do mais novo ao mais antigo.
+        html`<h1>Caixa de e-mails</h1>
+<p class="sub">E-mails que o Congrega local enviaria${to && html` para ${to}`}, do mais novo ao mais antigo.
 Só existe no servidor local.</p>
-${items || '<p class="card">Nenhum e-mail enviado ainda.</p>'}`,
+${items.length ? items : html`<p class="card">Nenhum e-mail enviado ainda.</p>`}`,
       ),
     );
   });

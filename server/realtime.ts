@@ -2,7 +2,7 @@
  * The subset of Supabase Realtime the app uses, on the local host: `/realtime/v1/websocket` with the
  * Phoenix channel protocol as realtime-js speaks it (vsn 1.0.0 JSON objects, 2.0.0 JSON arrays),
  * `postgres_changes` subscriptions with filters, heartbeats and access-token updates
- * (shared/reference/supabase-protocol.md §2). Changes come from Postgres with LISTEN on
+ * (contract-tested with the real client: tests/contract/realtime.test.ts). Changes come from Postgres with LISTEN on
  * 'realtime_changes' (a trigger's pg_notify: supabase/migrations/*_checkins_realtime_notify.sql) and
  * are delivered only to subscribers whose verified token may select the row, as the table's RLS
  * policy says (ROW_ACCESS below mirrors it).

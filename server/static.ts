@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
-import { escapeHtml, htmlResponse, page } from './html.ts';
+import { html, htmlResponse, page } from './html.ts';
 
 /** Paths that belong to the Supabase surface or the dev pages: never answered with the app shell. */
 const NOT_SPA = ['/auth/v1', '/storage/v1', '/functions/v1', '/realtime/v1', '/rest/v1', '/_dev'];
@@ -19,14 +19,14 @@ const cacheControl: MiddlewareHandler = async (c, next) => {
     );
 };
 
-function missingBuildPage(distDir: string, devHelpers: boolean): Response {
+function missingBuildPage(distDir: string, devHelpers: boolean): Promise<Response> {
   return htmlResponse(
     page(
       'Congrega: app não compilado',
-      `<h1>O app ainda não foi compilado</h1>
-<p class="sub">O servidor do Congrega está rodando, mas não encontrou a pasta <code>${escapeHtml(distDir)}</code>.</p>
+      html`<h1>O app ainda não foi compilado</h1>
+<p class="sub">O servidor do Congrega está rodando, mas não encontrou a pasta <code>${distDir}</code>.</p>
 <div class="card"><p>Rode <code>npm run build</code> (ou <code>npm start</code>, que compila e inicia) e recarregue esta página.</p>
-<p class="muted">A API e o login já funcionam${devHelpers ? ', e a caixa de e-mails local também: <a href="/_dev/mail">/_dev/mail</a>' : ''}.</p></div>`,
+<p class="muted">A API e o login já funcionam${devHelpers && html`, e a caixa de e-mails local também: <a href="/_dev/mail">/_dev/mail</a>`}.</p></div>`,
     ),
     503,
   );

@@ -158,8 +158,10 @@ export async function createStorage(opts: {
       etag: meta.eTag,
       'last-modified': new Date(meta.lastModified).toUTCString(),
       'x-content-type-options': 'nosniff',
-      // Uploaded files share the app's origin: never let one run as a page (e.g. an HTML "receipt").
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+      // Uploaded files share the app's origin: never let one run as a page (e.g. an HTML "receipt");
+      // only the app may frame them (signed event files open in an iframe).
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'",
     };
     if (meta.eTag && c.req.header('if-none-match') === meta.eTag)
       return new Response(null, { status: 304, headers });

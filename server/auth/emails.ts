@@ -1,14 +1,14 @@
-import { escapeHtml } from '../html.ts';
+import { html as tag } from '../html.ts';
 
 /** pt-BR e-mails the auth server sends (the hosted project has its own templates for these). */
 
 function html(title: string, lines: string[], link: string, button: string): string {
-  return `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#1d1b24">
-<h1 style="font-size:20px">${escapeHtml(title)}</h1>
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="background:#5b3cc4;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="color:#6b6878;font-size:13px">Se o botão não funcionar, copie este endereço no navegador: ${escapeHtml(link)}</p>
-</body></html>`;
+  return String(tag`<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#1d1b24">
+<h1 style="font-size:20px">${title}</h1>
+${lines.map((l) => tag`<p>${l}</p>`)}
+<p><a href="${link}" style="background:#5b3cc4;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${button}</a></p>
+<p style="color:#6b6878;font-size:13px">Se o botão não funcionar, copie este endereço no navegador: ${link}</p>
+</body></html>`);
 }
 
 export function confirmationMail(to: string, link: string) {

@@ -7,7 +7,7 @@ import { oauthRoutes } from './oauth.ts';
 import { PasswordBusyError } from './password-pool.ts';
 import { type AuthEnv, userRoutes } from './routes.ts';
 
-/** `/auth/v1/*`: the GoTrue subset supabase-js uses (see reference/supabase-protocol.md §1). */
+/** `/auth/v1/*`: the GoTrue subset supabase-js uses (contract-tested with the real client: tests/contract/auth.test.ts). */
 export function authApp(ctx: AuthContext, log: (line: string) => void) {
   const app = new Hono<AuthEnv>();
   app.use('*', async (c, next) => {

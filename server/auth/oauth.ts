@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { initialsOf } from '../../src/domain/people.ts';
-import { escapeHtml, htmlResponse, page } from '../html.ts';
+import { html, htmlResponse, page } from '../html.ts';
 import type { AuthContext } from './context.ts';
 import { errors } from './errors.ts';
 import { safeRedirect, withFragment } from './redirect.ts';
@@ -32,39 +32,39 @@ export function avatarUrl(ctx: AuthContext, name: string): string {
 export function avatarSvg(name: string): string {
   const initials = initialsOf(name);
   const hue = createHash('sha256').update(name).digest()[0]! * 1.4;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
+  return String(html`<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
 <circle cx="48" cy="48" r="48" fill="hsl(${hue.toFixed(0)} 55% 45%)"/>
-<text x="48" y="60" font-family="system-ui,sans-serif" font-size="36" fill="#fff" text-anchor="middle">${escapeHtml(initials)}</text>
-</svg>`;
+<text x="48" y="60" font-family="system-ui,sans-serif" font-size="36" fill="#fff" text-anchor="middle">${initials}</text>
+</svg>`);
 }
 
-function chooserPage(ctx: AuthContext, state: string): string {
+function chooserPage(ctx: AuthContext, state: string) {
   const callback = `${ctx.url}/auth/v1/callback`;
   const accounts = DEMO_GOOGLE_IDENTITIES.map(
     (
       a,
-    ) => `<form class="card" method="get" action="${escapeHtml(callback)}" style="display:flex;gap:12px;align-items:center">
-  <input type="hidden" name="state" value="${escapeHtml(state)}">
-  <input type="hidden" name="name" value="${escapeHtml(a.name)}">
-  <input type="hidden" name="email" value="${escapeHtml(a.email)}">
-  <img src="${escapeHtml(avatarUrl(ctx, a.name))}" alt="" width="40" height="40" style="border-radius:50%">
-  <div style="flex:1"><strong>${escapeHtml(a.name)}</strong><div class="muted">${escapeHtml(a.email)}</div></div>
+    ) => html`<form class="card" method="get" action="${callback}" style="display:flex;gap:12px;align-items:center">
+  <input type="hidden" name="state" value="${state}">
+  <input type="hidden" name="name" value="${a.name}">
+  <input type="hidden" name="email" value="${a.email}">
+  <img src="${avatarUrl(ctx, a.name)}" alt="" width="40" height="40" style="border-radius:50%">
+  <div style="flex:1"><strong>${a.name}</strong><div class="muted">${a.email}</div></div>
   <button class="primary" type="submit">Continuar</button>
 </form>`,
-  ).join('\n');
+  );
   return page(
     'Entrar com Google (simulado)',
-    `<h1>Escolha uma conta</h1>
+    html`<h1>Escolha uma conta</h1>
 <p class="sub">Login com Google simulado pelo servidor local do Congrega: nenhuma conta real do Google é usada.</p>
 ${accounts}
-<form class="card" method="get" action="${escapeHtml(callback)}">
-  <input type="hidden" name="state" value="${escapeHtml(state)}">
+<form class="card" method="get" action="${callback}">
+  <input type="hidden" name="state" value="${state}">
   <h2 style="font-size:1.1rem;margin:0 0 4px">Usar outra conta</h2>
   <label for="name">Nome</label><input id="name" name="name" required autocomplete="name">
   <label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email">
   <p><button class="primary" type="submit">Entrar</button></p>
 </form>
-<p><a href="${escapeHtml(`${callback}?${new URLSearchParams({ state, error: 'access_denied' })}`)}">Cancelar</a></p>`,
+<p><a href="${`${callback}?${new URLSearchParams({ state, error: 'access_denied' })}`}">Cancelar</a></p>`,
   );
 }
 

@@ -5,7 +5,7 @@ import { signNotification } from '../../functions/api/adapters/mercadopago-signa
 import { luhnValid } from '../../src/domain/mercadopago.ts';
 import { brCode } from '../../src/domain/pix.ts';
 import type { Database } from '../db.ts';
-import { escapeHtml, htmlResponse, page } from '../html.ts';
+import { html, htmlResponse, page } from '../html.ts';
 
 /**
  * A fake of Mercado Pago's Payments API for dev mode (docs/architecture.md, 'Payments'), mounted at /_dev/mercadopago
@@ -65,7 +65,7 @@ create table if not exists dev.mp_refunds (
 );
 `;
 
-/** Cardholder names of Mercado Pago's sandbox and what they force (payments-br.md §4). */
+/** Cardholder names of Mercado Pago's sandbox and what they force (Mercado Pago's documented test cards). */
 const CARD_OUTCOMES: Record<string, { status: string; detail: string }> = {
   APRO: { status: 'approved', detail: 'accredited' },
   CONT: { status: 'in_process', detail: 'pending_contingency' },
@@ -454,44 +454,42 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
     const pending = payments.filter((p) => p.payment_method_id === 'pix' && p.status === 'pending');
     const others = payments.filter((p) => !pending.includes(p)).slice(0, 20);
     const notified = c.req.query('notified');
-    const row = (p: Json, actions: boolean) => `<article class="card" data-payment-id="${escapeHtml(p.id)}">
-  <div><strong>${escapeHtml(p.payment_method_id === 'pix' ? 'PIX' : 'Cartão')} ${escapeHtml(p.id)}</strong>
-    · ${escapeHtml(money(p.transaction_amount))} · ${escapeHtml((p.payer as Json)?.email)}</div>
-  <div class="muted">${escapeHtml(p.description)} · status <strong>${escapeHtml(p.status)}</strong> (${escapeHtml(p.status_detail)})
-    ${p.date_of_expiration ? ` · expira ${escapeHtml(new Date(String(p.date_of_expiration)).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}` : ''}</div>
+    const row = (p: Json, actions: boolean) => html`<article class="card" data-payment-id="${p.id}">
+  <div><strong>${p.payment_method_id === 'pix' ? 'PIX' : 'Cartão'} ${p.id}</strong>
+    · ${money(p.transaction_amount)} · ${(p.payer as Json)?.email}</div>
+  <div class="muted">${p.description} · status <strong>${p.status}</strong> (${p.status_detail})
+    ${p.date_of_expiration ? html` · expira ${new Date(String(p.date_of_expiration)).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}` : ''}</div>
   ${
-    p.status === 'approved'
-      ? `<div style="display:flex;gap:8px;margin-top:8px">
-    <form method="post" action="/_dev/mercadopago/payments/${escapeHtml(p.id)}/refund"><button type="submit">Reembolsar ${escapeHtml(p.id)}</button></form>
-    <form method="post" action="/_dev/mercadopago/payments/${escapeHtml(p.id)}/chargeback"><button type="submit">Estornar ${escapeHtml(p.id)}</button></form>
+    p.status === 'approved' &&
+    html`<div style="display:flex;gap:8px;margin-top:8px">
+    <form method="post" action="/_dev/mercadopago/payments/${p.id}/refund"><button type="submit">Reembolsar ${p.id}</button></form>
+    <form method="post" action="/_dev/mercadopago/payments/${p.id}/chargeback"><button type="submit">Estornar ${p.id}</button></form>
   </div>`
-      : ''
   }
   ${
-    actions
-      ? `<div style="display:flex;gap:8px;margin-top:8px">
-    <form method="post" action="/_dev/mercadopago/payments/${escapeHtml(p.id)}/pay"><button class="primary" type="submit">Pagar PIX ${escapeHtml(p.id)}</button></form>
-    <form method="post" action="/_dev/mercadopago/payments/${escapeHtml(p.id)}/expire"><button type="submit">Expirar PIX ${escapeHtml(p.id)}</button></form>
+    actions &&
+    html`<div style="display:flex;gap:8px;margin-top:8px">
+    <form method="post" action="/_dev/mercadopago/payments/${p.id}/pay"><button class="primary" type="submit">Pagar PIX ${p.id}</button></form>
+    <form method="post" action="/_dev/mercadopago/payments/${p.id}/expire"><button type="submit">Expirar PIX ${p.id}</button></form>
   </div>`
-      : ''
   }
 </article>`;
     return htmlResponse(
       page(
         'Mercado Pago (simulado)',
-        `<h1>Mercado Pago simulado</h1>
+        html`<h1>Mercado Pago simulado</h1>
 <p class="sub">Pagamentos feitos no Congrega local. Pagar ou expirar um PIX envia ao app a notificação assinada, como o Mercado Pago faria.
 Cartões de teste: nome do titular APRO aprova, OTHE recusa, CONT fica em análise.</p>
-${notified ? `<p class="card" role="status">Notificação do pagamento ${escapeHtml(notified)} enviada: resposta ${escapeHtml(c.req.query('status'))}.</p>` : ''}
+${notified && html`<p class="card" role="status">Notificação do pagamento ${notified} enviada: resposta ${c.req.query('status')}.</p>`}
 <form method="post" action="/_dev/mercadopago/outage" class="card">
   <input type="hidden" name="on" value="${outage ? '0' : '1'}">
   <span>${outage ? 'Simulando falha: a API responde 500.' : 'API funcionando normalmente.'}</span>
   <button type="submit">${outage ? 'Voltar ao normal' : 'Simular falha do Mercado Pago'}</button>
 </form>
 <h2>PIX pendentes</h2>
-${pending.map((p) => row(p, true)).join('\n') || '<p class="card">Nenhum PIX pendente.</p>'}
+${pending.length ? pending.map((p) => row(p, true)) : html`<p class="card">Nenhum PIX pendente.</p>`}
 <h2>Outros pagamentos</h2>
-${others.map((p) => row(p, false)).join('\n') || '<p class="card">Nenhum.</p>'}`,
+${others.length ? others.map((p) => row(p, false)) : html`<p class="card">Nenhum.</p>`}`,
       ),
     );
   });

@@ -6,7 +6,7 @@ import {
   whatsAppText,
 } from '../../functions/api/ports/notifier.ts';
 import type { Database } from '../db.ts';
-import { escapeHtml, htmlResponse, page } from '../html.ts';
+import { html, htmlResponse, page } from '../html.ts';
 
 /**
  * The WhatsApp stand-in for dev mode (README 'Reminders and notices'), mounted at /_dev/whatsapp
@@ -150,22 +150,20 @@ export async function createWhatsAppStandIn(opts: {
   app.get('/messages.json', async (c) => c.json(await list(c.req.query('to') || undefined)));
   app.get('/', async (c) => {
     const to = c.req.query('to') || undefined;
-    const items = (await list(to))
-      .map(
-        (m) => `<article class="card">
-  <div class="muted">${escapeHtml(new Date(m.created_at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}
-    · para <strong>+${escapeHtml(m.to)}</strong> · modelo ${escapeHtml(m.template)} (${escapeHtml(m.language)})</div>
-  <pre>${escapeHtml(m.text)}</pre>
+    const items = (await list(to)).map(
+      (m) => html`<article class="card">
+  <div class="muted">${new Date(m.created_at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}
+    · para <strong>+${m.to}</strong> · modelo ${m.template} (${m.language})</div>
+  <pre>${m.text}</pre>
 </article>`,
-      )
-      .join('\n');
+    );
     return htmlResponse(
       page(
         'WhatsApp (local)',
-        `<h1>WhatsApp</h1>
-<p class="sub">Mensagens que o Congrega local enviaria pelo WhatsApp${to ? ` para +${escapeHtml(to)}` : ''}, da mais nova à mais antiga.
+        html`<h1>WhatsApp</h1>
+<p class="sub">Mensagens que o Congrega local enviaria pelo WhatsApp${to ? html` para +${to}` : ''}, da mais nova à mais antiga.
 Só existe no servidor local: nada sai deste computador.</p>
-${items || '<p class="card">Nenhuma mensagem enviada ainda.</p>'}`,
+${items.length ? items : html`<p class="card">Nenhuma mensagem enviada ainda.</p>`}`,
       ),
     );
   });

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Host, legacyRedirect } from '../../server/host.ts';
+import type { Host } from '../../server/host.ts';
+import { legacyRedirect } from '../../server/legacy-hosts.ts';
 import { adminClient, client, lastMail, newEmail, openLink, startHost } from './helpers.ts';
 
 let host: Host;

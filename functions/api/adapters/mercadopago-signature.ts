@@ -1,5 +1,5 @@
 /**
- * Mercado Pago's webhook signature (payments-br.md §3): header `x-signature: ts=<ts>,v1=<hex>` where
+ * Mercado Pago's webhook signature (as its webhook documentation gives it): header `x-signature: ts=<ts>,v1=<hex>` where
  * v1 = HMAC-SHA256(secret, "id:<data.id>;request-id:<x-request-id>;ts:<ts>;"), a segment left out
  * when its value is absent. Web Crypto only, so it runs in Deno and Node alike.
  */

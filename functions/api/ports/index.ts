@@ -131,7 +131,7 @@ export interface Storage {
 /** The two Mercado Pago methods; the others never reach the gateway. */
 export type ProviderMethod = 'mp_card' | 'mp_pix';
 
-/** Mercado Pago's payment statuses (payments-br.md §2). */
+/** Mercado Pago's payment statuses (as the Payments API names them). */
 export type ProviderStatus =
   | 'pending'
   | 'approved'
