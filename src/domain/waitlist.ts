@@ -68,3 +68,23 @@ export const waitlistHoursSchema = v.object({
     v.maxValue(WAITLIST_MAX_OFFER_HOURS, waitlistMessages.invalidHours),
   ),
 });
+
+/**
+ * Whether a tier offers its waiting list to this person: a limited tier that is sold out for real
+ * (a sold-out Fastpass looks open and has none), not staff-only, to a signed-in member without a
+ * current registration in the event.
+ */
+export function waitlistOffered(
+  tier: { total: number | null; staff_only?: boolean },
+  display: { status: string; actualStatus: string },
+  user: { signedIn: boolean; registered: boolean },
+): boolean {
+  return (
+    user.signedIn &&
+    !user.registered &&
+    tier.total !== null &&
+    !tier.staff_only &&
+    display.status === 'SOLD_OUT' &&
+    display.actualStatus === 'SOLD_OUT'
+  );
+}
