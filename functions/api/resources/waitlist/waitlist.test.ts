@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEvent, makeRegistration, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
 import { mercadoPagoSuite } from '../../testing/mercadopago-suite.ts';
 import { TEST_NOW } from '../../testing/test-app.ts';
+import { leaveAllWaitlists } from './waitlist.service.ts';
 
 // The waiting list (docs/product-spec.md §4, 'Lista de espera') in both projects: PGlite
 // (integration) and a real PostgreSQL (postgres). Each test has its own sold-out event. Offers are
@@ -177,6 +178,19 @@ describe('a place that returns', () => {
     // a leaves with the offer: it passes to c
     await suite.t.call(`/v1/waitlist/tiers/${fx.tierId}`, { method: 'DELETE', token: token(a!) });
     expect((await mine(fx.tierId, c!)).status).toBe('offered');
+    expect(await tierAvailable(db(), fx.tierId)).toBe(0);
+  });
+
+  it("a deleted account's entries close (privacy.service.ts): a place held for it passes on", async () => {
+    const { fx, holders } = await soldOut();
+    const [gone, next] = await makeUsers(db(), 2);
+    await join(fx.tierId, gone!);
+    await join(fx.tierId, next!);
+    await cancel(fx.eventId, holders[0]!);
+    expect((await mine(fx.tierId, gone!)).status).toBe('offered');
+    await leaveAllWaitlists(db(), gone!);
+    expect(await mine(fx.tierId, gone!)).toBeNull();
+    expect((await mine(fx.tierId, next!)).status).toBe('offered');
     expect(await tierAvailable(db(), fx.tierId)).toBe(0);
   });
 
