@@ -357,6 +357,24 @@ export async function createHost(opts: HostOptions = {}): Promise<Host> {
       mercadoPagoFake: fake,
       whatsAppStandIn,
     });
+    // Dev mode: the offers out on a tier's waiting list run out now (as if their hours had passed),
+    // then the sweep passes them on, as the timer would (the e2e's clock for offers).
+    if (devHelpers) {
+      app.post('/_dev/waitlist/:tierId/expire-offers', async (c) => {
+        const tierId = c.req.param('tierId');
+        if (!/^[0-9a-f-]{36}$/i.test(tierId)) return c.json({ message: 'Not Found' }, 404);
+        const expired = await database.db.query(
+          `update public.waitlist_entries set offer_expires_at = now()
+            where tier_id = $1 and status = 'offered' returning id`,
+          [tierId],
+        );
+        const headers = { authorization: `Bearer ${keys.serviceRoleKey}` };
+        const sweep = await fn.api(
+          new Request(`${url}/functions/v1/api/v1/mercadopago/sweep`, { method: 'POST', headers }),
+        );
+        return c.json({ expired: expired.length, sweep: await sweep.json() });
+      });
+    }
     app.route('/auth/v1', authApp(ctx, log));
     app.route('/storage/v1', storage.routes);
     // The API counts clients by X-Forwarded-For's first entry (as Supabase's gateway sets it): the

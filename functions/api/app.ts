@@ -41,6 +41,7 @@ import { templesRoutes } from './resources/temples/temples.routes.ts';
 import { tiersRoutes } from './resources/tiers/tiers.routes.ts';
 import { venuesRoutes } from './resources/venues/venues.routes.ts';
 import { vouchersRoutes } from './resources/vouchers/vouchers.routes.ts';
+import { waitlistRoutes } from './resources/waitlist/waitlist.routes.ts';
 
 /** Largest request body accepted at all (uploads included); JSON bodies have a smaller limit. */
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
@@ -152,6 +153,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', speakersRoutes)
     .route('/', tagsRoutes)
     .route('/', tiersRoutes)
+    .route('/', waitlistRoutes)
     .route('/', vouchersRoutes)
     .route('/', sessionsRoutes)
     .route('/', adminFilesRoutes)

@@ -12,6 +12,7 @@ import type { privacyApiErrors } from './messages/privacy.ts';
 import type { questionApiErrors } from './messages/questions.ts';
 import type { refundApiErrors } from './messages/refunds.ts';
 import type { staffApiErrors } from './messages/staff.ts';
+import type { waitlistApiErrors } from './messages/waitlist.ts';
 
 /**
  * Error codes any request may answer, and the pt-BR message each carries (this object loads with
@@ -39,7 +40,8 @@ export type ApiErrorCode =
   | keyof typeof privacyApiErrors
   | keyof typeof refundApiErrors
   | keyof typeof questionApiErrors
-  | keyof typeof staffApiErrors;
+  | keyof typeof staffApiErrors
+  | keyof typeof waitlistApiErrors;
 
 export const eventMessages = {
   upcomingTitle: 'Próximos Eventos',

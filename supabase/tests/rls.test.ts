@@ -52,6 +52,7 @@ const TABLES: Record<string, Reads> = {
   event_questions: { anon: null, a: null },
   registration_answers: { anon: null, a: null },
   guardian_consents: { anon: null, a: null },
+  waitlist_entries: { anon: null, a: null },
 };
 
 /** Two members (A, B), a live and a soft-deleted event with one of everything each. */
@@ -98,6 +99,8 @@ insert into public.payment_events (provider, provider_id, status) values ('merca
 insert into public.checkins (event_id, user_id, registration_id) values
   ('${LIVE_EVENT}', '${A}', '00000000-0000-4000-8000-000000000101'),
   ('${LIVE_EVENT}', '${B}', '00000000-0000-4000-8000-000000000102');
+insert into public.waitlist_entries (tier_id, event_id, user_id, position) values
+  ('00000000-0000-4000-8000-0000000000f1', '${LIVE_EVENT}', '${A}', 1);
 `;
 
 type Who = 'anon' | 'a';

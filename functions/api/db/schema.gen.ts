@@ -296,6 +296,7 @@ export interface PricingTiers {
   starts_at: Timestamp | null;
   total: number | null;
   updated_at: Generated<Timestamp>;
+  waitlist_offer_hours: Generated<number>;
 }
 
 /** public.profiles */
@@ -476,6 +477,21 @@ export interface Vouchers {
   used_by: string | null;
 }
 
+/** public.waitlist_entries */
+export interface WaitlistEntries {
+  created_at: Generated<Timestamp>;
+  event_id: string;
+  id: Generated<string>;
+  offer_expires_at: Timestamp | null;
+  offered_at: Timestamp | null;
+  offered_by: string | null;
+  position: Int8;
+  status: Generated<'waiting' | 'offered' | 'accepted' | 'expired' | 'left' | 'removed'>;
+  tier_id: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 /** Every table the API reads or writes, for `Kysely<Database>`. */
 export interface Database {
   api_throttles: ApiThrottles;
@@ -510,6 +526,7 @@ export interface Database {
   user_roles: UserRoles;
   venues: Venues;
   vouchers: Vouchers;
+  waitlist_entries: WaitlistEntries;
 }
 
 /** Constraints and unique indexes whose name a violation reports (see pg-errors.ts). */
@@ -610,6 +627,7 @@ export type ConstraintName =
   | 'pricing_tiers_restricted_payment_methods_check'
   | 'pricing_tiers_total_check'
   | 'pricing_tiers_total_counted'
+  | 'pricing_tiers_waitlist_offer_hours_check'
   | 'pricing_tiers_window'
   | 'profiles_birth_date_check'
   | 'profiles_cpf_check'
@@ -696,4 +714,12 @@ export type ConstraintName =
   | 'vouchers_pkey'
   | 'vouchers_tier_id_fkey'
   | 'vouchers_used'
-  | 'vouchers_used_by_fkey';
+  | 'vouchers_used_by_fkey'
+  | 'waitlist_entries_event_id_fkey'
+  | 'waitlist_entries_offer_check'
+  | 'waitlist_entries_offered_by_fkey'
+  | 'waitlist_entries_one_open_idx'
+  | 'waitlist_entries_pkey'
+  | 'waitlist_entries_status_check'
+  | 'waitlist_entries_tier_event_fkey'
+  | 'waitlist_entries_user_id_fkey';

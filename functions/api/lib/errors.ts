@@ -9,6 +9,7 @@ import { privacyApiErrors } from '../../../src/domain/messages/privacy.ts';
 import { questionApiErrors } from '../../../src/domain/messages/questions.ts';
 import { refundApiErrors } from '../../../src/domain/messages/refunds.ts';
 import { staffApiErrors } from '../../../src/domain/messages/staff.ts';
+import { waitlistApiErrors } from '../../../src/domain/messages/waitlist.ts';
 import { type ApiErrorCode, apiErrors } from '../../../src/domain/messages.ts';
 import type { ApiError } from '../../../src/domain/types.ts';
 
@@ -24,6 +25,7 @@ export const errorMessages: Record<ApiErrorCode, string> = {
   ...refundApiErrors,
   ...questionApiErrors,
   ...staffApiErrors,
+  ...waitlistApiErrors,
 };
 
 /** A failure the API answers with its one error shape `{code, message}`. */

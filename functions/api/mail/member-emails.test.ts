@@ -204,6 +204,29 @@ describe('the members’ e-mails', () => {
     expect(pending.text).toContain('Pessoa 1 (Pendente): Ana Clara Souza');
   });
 
+  it("a waiting list's offer: the place held until when, and the link that opens the checkout on its tier", () => {
+    const mail = renderMemberEmail(
+      'waitlist_offer',
+      {
+        member_name: 'Ana Beatriz Souza',
+        tier_id: 'tttttttt-2222-4333-8444-555555555555',
+        tier_name: 'Lote 1',
+        offer_expires_at: '2026-11-27T13:00:00+00:00',
+        event: facts.event,
+      } as unknown as MemberMailFacts,
+      opts,
+    );
+    expect(mail.subject).toBe('Uma vaga para você: Conferência Jovem, 2026; edição especial');
+    expect(mail.text).toMatch(/^Olá, Ana!/);
+    expect(mail.text).toContain('Uma vaga do lote Lote 1 de Conferência Jovem, 2026; edição especial voltou');
+    expect(mail.text).toMatch(/reservada para você até .*10:00/);
+    expect(mail.link).toBe(
+      `https://app.test/checkout/${facts.event.id}/tttttttt-2222-4333-8444-555555555555`,
+    );
+    expect(mail.text).toContain(`Garantir minha vaga: ${mail.link}`);
+    expect(mail.attachments).toEqual([]);
+  });
+
   it('folds long lines without splitting a character', () => {
     const line = `DESCRIPTION:${'ção'.repeat(40)}`;
     const folded = foldLine(line);

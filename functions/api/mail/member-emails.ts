@@ -9,6 +9,7 @@ import { checkoutMessages } from '../../../src/domain/messages/checkout.ts';
 import { emailMessages as m } from '../../../src/domain/messages/emails.ts';
 import { minorMessages } from '../../../src/domain/messages/minors.ts';
 import { privacyMessages } from '../../../src/domain/messages/privacy.ts';
+import { waitlistMessages } from '../../../src/domain/messages/waitlist.ts';
 import { formatPrice } from '../../../src/domain/money.ts';
 import { statusLabel } from '../../../src/domain/registrations.ts';
 import type { MailAttachment } from '../ports/mailer.ts';
@@ -28,7 +29,8 @@ export type MailKind =
   | 'guardian_consent'
   | 'event_reminder'
   | 'payment_reminder'
-  | 'caravan_paid';
+  | 'caravan_paid'
+  | 'waitlist_offer';
 
 /** What an outbox row keeps (built in SQL by ./outbox.ts; timestamps as Postgres writes them in JSON). */
 export interface MemberMailFacts {
@@ -99,6 +101,7 @@ export function renderMemberEmail(
   if (kind === 'caravan_summary')
     return renderCaravanSummary(facts as unknown as CaravanSummaryFacts, opts.siteUrl, opts.now);
   if (kind === 'guardian_consent') return renderGuardianConsent(facts as unknown as GuardianFacts, opts);
+  if (kind === 'waitlist_offer') return renderWaitlistOffer(facts as unknown as WaitlistOfferFacts, opts);
   const now = opts.now ?? new Date();
   const title = facts.event.title;
   // a guest's name was typed by the caravan's leader: it never opens the e-mail (a plain 'Olá!'),
@@ -373,6 +376,49 @@ function renderGuardianConsent(facts: GuardianFacts, opts: { siteUrl: string; no
       [m.details.when, formatLongDateTime(new Date(facts.starts_at), opts.now ?? new Date())],
     ],
     link: { label: 'Autorizar ou recusar', url: `${opts.siteUrl}/responsavel/${facts.token}` },
+    calendar: null,
+  };
+  return {
+    subject: body.subject,
+    text: renderText(firstName, body, opts.siteUrl),
+    html: renderHtml(firstName, body, opts.siteUrl),
+    link: body.link?.url ?? null,
+    attachments: [],
+  };
+}
+
+/** What a waitlist_offer row keeps (outbox.ts enqueueWaitlistOffer). */
+interface WaitlistOfferFacts {
+  member_name: string;
+  tier_id: string;
+  tier_name: string;
+  offer_expires_at: string;
+  event: MemberMailFacts['event'];
+}
+
+/** To the first person of a waiting list: a place held for them, until when, and the checkout's link. */
+function renderWaitlistOffer(
+  facts: WaitlistOfferFacts,
+  opts: { siteUrl: string; now?: Date },
+): RenderedEmail {
+  const now = opts.now ?? new Date();
+  const firstName = facts.member_name.trim().split(/\s+/)[0] ?? '';
+  const until = formatLongDateTime(new Date(facts.offer_expires_at), now);
+  const title = facts.event.title;
+  const body: Body = {
+    subject: waitlistMessages.mailSubject(title),
+    paragraphs: [waitlistMessages.mailLead(title, facts.tier_name), waitlistMessages.mailHeld(until)],
+    details: [
+      [m.details.event, title],
+      [m.details.when, formatLongDateTime(new Date(facts.event.starts_at), now)],
+      [m.details.tier, facts.tier_name],
+      [waitlistMessages.mailUntil, until],
+    ],
+    link: {
+      label: waitlistMessages.mailLink,
+      url: `${opts.siteUrl}/checkout/${facts.event.id}/${facts.tier_id}`,
+    },
+    extra: { label: m.eventLink, url: `${opts.siteUrl}/events/${facts.event.id}` },
     calendar: null,
   };
   return {

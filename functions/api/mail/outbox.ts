@@ -107,7 +107,7 @@ function factsSelect(reason: string | null) {
 export async function enqueueRegistrationMail(
   tx: Db,
   input: {
-    kind: Exclude<MailKind, 'event_removed' | 'caravan_summary' | 'chargeback_staff'>;
+    kind: Exclude<MailKind, 'event_removed' | 'caravan_summary' | 'chargeback_staff' | 'waitlist_offer'>;
     registrationId: string;
     /** The payment attempt the e-mail is about (approved, rejected, expired), if any. */
     confirmationId?: string;
@@ -238,6 +238,33 @@ export async function enqueueChargebackStaffMails(tx: Db, registrationId: string
             join auth.users u on u.id = ur.user_id
            where u.email like '%@%'
         ) s
+      on conflict on constraint mail_outbox_dedupe_key do nothing`,
+  );
+}
+
+/**
+ * A waiting list's offer (functions/api/resources/tiers/places.ts), in the transaction that makes
+ * it: the member, the event, the tier and until when the place is held. One e-mail per offer.
+ */
+export async function enqueueWaitlistOffer(tx: Db, entryId: string): Promise<void> {
+  await execRaw(
+    tx,
+    sql`
+      insert into public.mail_outbox (kind, to_address, dedupe_key, payload)
+      select 'waitlist_offer', coalesce(u.email, p.email), 'waitlist_offer:' || w.id,
+             jsonb_build_object(
+               'member_name', coalesce(p.name, u.raw_user_meta_data->>'display_name', ''),
+               'entry_id', w.id,
+               'tier_id', t.id,
+               'tier_name', t.name,
+               'offer_expires_at', w.offer_expires_at,
+               'event', ${eventFacts})
+        from public.waitlist_entries w
+        join public.pricing_tiers t on t.id = w.tier_id
+        join public.events e on e.id = w.event_id
+        left join public.profiles p on p.id = w.user_id
+        left join auth.users u on u.id = w.user_id
+       where w.id = ${entryId} and coalesce(u.email, p.email) like '%@%'
       on conflict on constraint mail_outbox_dedupe_key do nothing`,
   );
 }

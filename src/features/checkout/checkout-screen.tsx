@@ -15,13 +15,15 @@ import { queryClient } from '../../data/query-client.ts';
 import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
-import { formatLongDateTime } from '../../domain/dates.ts';
+import { myWaitlistQuery } from '../../data/waitlist/waitlist-query.ts';
+import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
 import {
   checkoutApiErrors,
   checkoutMessages as m,
   myRegistrationsMessages,
 } from '../../domain/messages/checkout.ts';
+import { waitlistMessages } from '../../domain/messages/waitlist.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
 import {
@@ -30,7 +32,7 @@ import {
   offeredMethods,
   statusLabel,
 } from '../../domain/registrations.ts';
-import { caravanAllowed, pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
+import { caravanAllowed, pixKeyOf, tierDisplay, tierStatus } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { ApiFailure } from '../../lib/api-fetch.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
@@ -81,6 +83,12 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
   const registration = registrationId ? registrations?.find((r) => r.id === registrationId) : undefined;
+  // a sold-out tier may hold a place for this member (their waiting list's offer, until when)
+  const offer = useQuery({
+    ...myWaitlistQuery(tierId),
+    enabled: tier !== undefined && tier.total !== null && tierStatus(tier, new Date()) === 'SOLD_OUT',
+  });
+  const heldUntil = offer.data?.status === 'offered' ? offer.data.offer_expires_at : null;
 
   if (!event || !tier) {
     const missing =
@@ -98,6 +106,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const free = tier.price === 0;
   const methods = usableMethods(offeredMethods(event, tier));
   const display = tierDisplay(tier, new Date());
+  const open = display.open || heldUntil !== null;
   const existing = registrationId ? undefined : currentRegistration(registrations, eventId);
   const questions = questionsForTier(allQuestions.data ?? [], tierId);
   const asksAge = Boolean(minors.data && (minors.data.min_age !== null || minors.data.guardian_consent));
@@ -206,7 +215,11 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
         </div>
       )}
 
-      {!soldOut && step === 1 && !existing && display.open && (
+      {!soldOut && step === 1 && !existing && heldUntil && (
+        <FormAlert type="info">{waitlistMessages.checkoutHeld(formatDateTime(heldUntil))}</FormAlert>
+      )}
+
+      {!soldOut && step === 1 && !existing && open && (
         <>
           {asksAge && minors.data && (
             <GuardianFields rules={minors.data} value={guardian} onChange={setGuardian} />
@@ -218,7 +231,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
       {!soldOut && step === 1 && !existing && (
         <StepOne
           free={free}
-          open={display.open}
+          open={open}
           methods={methods}
           method={method}
           onMethod={setMethod}

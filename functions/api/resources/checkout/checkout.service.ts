@@ -31,7 +31,7 @@ import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { applyMemberMinorRules } from '../guardians/guardians.service.ts';
 import { saveNewAnswers } from '../questions/questions.service.ts';
-import { takePlace } from '../tiers/places.ts';
+import { acceptOffer, hasLiveOffer, takePlace } from '../tiers/places.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
 import { type MethodContext, type StartedAttempt, startedAttempt } from './methods/method.ts';
 
@@ -104,6 +104,8 @@ export interface RegisterOptions {
    * offers members; a free tier is still `open`. Only methods without a provider call.
    */
   staffMethod?: 'cash' | 'voucher';
+  /** The waiting list holds a place of the tier for this person (a sold-out tier is no refusal). */
+  held?: boolean;
 }
 
 /**
@@ -121,13 +123,12 @@ export async function registerOnTier(
 ): Promise<{ ctx: MethodContext; attempt: StartedAttempt; method: PaymentMethod }> {
   const now = ports.clock.now();
   let registrationId: string = crypto.randomUUID();
-  const { row, price, method, handler, eventStartsAt } = await checkTierAndMethod(
-    tx,
-    now,
-    params,
-    body,
-    options,
-  );
+  // a place the waiting list holds for this person: the tier may look sold out to everyone else
+  const offerHeld = await hasLiveOffer(tx, user.id, params.tierId);
+  const { row, price, method, handler, eventStartsAt } = await checkTierAndMethod(tx, now, params, body, {
+    ...options,
+    held: offerHeld,
+  });
 
   // the person's registration for the event, locked (the transitions' lock order: registration
   // first, then the tier): an active one refuses the checkout, one that is history takes the attempt
@@ -206,8 +207,11 @@ export async function registerOnTier(
   // a minor: the event's minimum age, and the guardian's consent under 18 (guardians.service.ts)
   await applyMemberMinorRules(tx, user, row.event_id, registrationId, body);
   // the place, in one statement: concurrent checkouts queue on the tier row, none goes below 0
-  // (an attempt that starts rejected — an invalid voucher — is history and takes none)
-  if (row.total !== null && isActiveStatus(start.status)) await takePlace(tx, row.id);
+  // (an attempt that starts rejected — an invalid voucher — is history and takes none); the place
+  // the waiting list held for this person is theirs already, while the offer lasts
+  if (row.total !== null && isActiveStatus(start.status)) {
+    if (!(offerHeld && (await acceptOffer(tx, user.id, row.id)))) await takePlace(tx, row.id);
+  }
   const attempt = await runOne(
     tx,
     qb
@@ -285,8 +289,8 @@ export async function checkTierAndMethod(
     { starts_at: isoOrNull(row.starts_at), ends_at: isoOrNull(row.ends_at), available: row.available },
     now,
   );
-  if (status === 'SOLD_OUT') throw tierUnavailable();
-  if (status !== 'AVAILABLE') throw invalidTierOrEvent();
+  if (status === 'SOLD_OUT' && !options.held) throw tierUnavailable();
+  if (status !== 'AVAILABLE' && !(status === 'SOLD_OUT' && options.held)) throw invalidTierOrEvent();
   const eventStartsAt = new Date(row.event_starts_at);
   if (isFastpassTier(row) && !fastpassIssuable(eventStartsAt.toISOString(), now)) {
     throw invalidTierOrEvent(checkoutMessages.fastpassClosed);

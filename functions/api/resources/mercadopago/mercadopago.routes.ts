@@ -5,13 +5,15 @@ import type { AppEnv } from '../../lib/context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
+import { passExpiredOffers } from '../tiers/places.ts';
 import { expireOverduePix, handleNotification, readAttempt } from './mercadopago.service.ts';
 
 const idParam = v.object({ id: v.pipe(v.string(), v.uuid()) });
 
 /**
  * Mercado Pago: the webhook (no bearer token: Mercado Pago signs it instead), what the payment
- * screen needs (the public key, the attempt to poll), and the PIX expiry sweep for a scheduler.
+ * screen needs (the public key, the attempt to poll), and the sweep for a scheduler (unpaid PIX and
+ * cash expire, waiting-list offers whose time is up pass on).
  */
 export const mercadoPagoRoutes = new Hono<AppEnv>()
   .post('/v1/webhooks/mercadopago', async (c) => {
@@ -39,5 +41,7 @@ export const mercadoPagoRoutes = new Hono<AppEnv>()
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     if (!ports.env.serviceRoleKey || !constantTimeEqual(token, ports.env.serviceRoleKey))
       throw unauthorized();
-    return c.json(await expireOverduePix(ports));
+    const pix = await expireOverduePix(ports);
+    // waiting-list offers whose time is up pass to the next person (tiers/places.ts)
+    return c.json({ ...pix, offers_passed: await passExpiredOffers(ports.db) });
   });

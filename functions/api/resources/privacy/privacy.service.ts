@@ -21,6 +21,7 @@ import type { Ports } from '../../ports/index.ts';
 import { readProfile } from '../accounts/accounts.service.ts';
 import { invalidTransition, transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 import { RECEIPTS_BUCKET } from '../registrations/registrations.service.ts';
+import { leaveAllWaitlists } from '../waitlist/waitlist.service.ts';
 import { giveConsent } from './consents.ts';
 
 /** The e-mail of the person in charge of the data, as configured (a demo default locally). */
@@ -342,6 +343,8 @@ export async function deleteOwnAccount(
   });
   for (const path of receipts) await removeReceipt({ storage }, path);
   await cancelUnpaid(db, user.id);
+  // a place the waiting list held for them passes to the next person
+  await leaveAllWaitlists(db, user.id);
   await authAdmin.softDeleteUser(user.id);
 }
 

@@ -14,6 +14,10 @@ export type AuditAction =
   | 'profile.update'
   | 'registration.create'
   | 'registration.refund'
+  | 'waitlist.move_up'
+  | 'waitlist.move_down'
+  | 'waitlist.remove'
+  | 'waitlist.offer'
   // staff reads of a person's data
   | 'person.view'
   | 'person.search'

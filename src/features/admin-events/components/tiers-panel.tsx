@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { formatBrDateTime, tierFormSchema } from '../../../domain/event-editor.ts';
 import { paymentMethodLabels, editorMessages as t } from '../../../domain/messages/editor.ts';
+import { waitlistMessages } from '../../../domain/messages/waitlist.ts';
 import { formatPrice, maskMoneyInput } from '../../../domain/money.ts';
 import { sortTiers, tierDisplay } from '../../../domain/tiers.ts';
 import { PAYMENT_METHODS, type PaymentMethod, type PricingTier } from '../../../domain/types.ts';
@@ -12,6 +13,7 @@ import { notify } from '../../../ui/notices.tsx';
 import { useTierWrites } from '../api/queries.ts';
 import { CheckboxGroup, TextAreaField } from './choice-fields.tsx';
 import { ConfirmDialog, Dialog } from './dialog.tsx';
+import { WaitlistPanel } from './waitlist-dialog.tsx';
 
 const DATE_MASK = '00/00/0000 00:00[:00]';
 const methodOptions = PAYMENT_METHODS.map((value) => ({ value, label: paymentMethodLabels[value] }));
@@ -104,6 +106,7 @@ export function TiersPanel({ eventId, tiers }: { eventId: string; tiers: Pricing
   const { remove, reorder } = useTierWrites(eventId);
   const [editing, setEditing] = useState<PricingTier | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PricingTier | null>(null);
+  const [waitlist, setWaitlist] = useState<PricingTier | null>(null);
   const sorted = sortTiers(tiers);
   const now = new Date();
   const move = (index: number, delta: number) => {
@@ -168,6 +171,16 @@ export function TiersPanel({ eventId, tiers }: { eventId: string; tiers: Pricing
                     >
                       {t.edit}
                     </button>
+                    {tier.total !== null && (
+                      <button
+                        type="button"
+                        className="button button-secondary button-small"
+                        onClick={() => setWaitlist(tier)}
+                        aria-label={`${waitlistMessages.staffOpen}: ${tier.name}`}
+                      >
+                        {waitlistMessages.staffOpen}
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="button button-secondary button-small"
@@ -198,6 +211,13 @@ export function TiersPanel({ eventId, tiers }: { eventId: string; tiers: Pricing
             done={() => setEditing(null)}
           />
         )}
+      </Dialog>
+      <Dialog
+        open={waitlist !== null}
+        title={waitlistMessages.staffTitle(waitlist?.name ?? '')}
+        onClose={() => setWaitlist(null)}
+      >
+        {waitlist !== null && <WaitlistPanel eventId={eventId} tierId={waitlist.id} />}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}

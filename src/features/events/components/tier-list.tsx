@@ -6,9 +6,11 @@ import { formatPrice } from '../../../domain/money.ts';
 import { currentRegistration } from '../../../domain/registrations.ts';
 import { caravanAllowed, sortTiers, tierAction, tierDisplay } from '../../../domain/tiers.ts';
 import type { PricingTier } from '../../../domain/types.ts';
+import { waitlistOffered } from '../../../domain/waitlist.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useNow } from '../use-now.ts';
 import { AppLink } from './app-link.tsx';
+import { WaitlistBox } from './waitlist-box.tsx';
 
 export function TierList({
   eventId,
@@ -51,6 +53,9 @@ export function TierList({
               </p>
             ))}
             <TierCallToAction action={action} />
+            {waitlistOffered(tier, display, { signedIn, registered: Boolean(registration) }) && (
+              <WaitlistBox eventId={eventId} tierId={tier.id} />
+            )}
             {/* registered on the event or not, signed in or not (the caravan route asks to sign in) */}
             {caravanAllowed({ allowed_payment_methods: allowedMethods }, tier, now) && (
               <AppLink
