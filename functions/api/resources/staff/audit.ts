@@ -14,6 +14,7 @@ export type AuditAction =
   | 'profile.update'
   | 'registration.create'
   | 'registration.refund'
+  | 'event.sessions'
   // staff reads of a person's data
   | 'person.view'
   | 'person.search'
