@@ -46,6 +46,8 @@ import { Route as MainAdminUsersIndexRouteImport } from './routes/_main/admin/us
 import { Route as MainAdminUsersIdRouteImport } from './routes/_main/admin/users/$id'
 import { Route as MainCaravanEventIdTierIdRouteImport } from './routes/_main/caravan.$eventId.$tierId'
 import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
+import { Route as MainAdminEventsIdPresencaRouteImport } from './routes/_main/admin/events/$id_.presenca'
+import { Route as MainAdminEventsIdSessoesRouteImport } from './routes/_main/admin/events/$id_.sessoes'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -236,6 +238,18 @@ const MainCheckoutEventIdTierIdRoute =
     path: '/checkout/$eventId/$tierId',
     getParentRoute: () => MainRoute,
   } as any)
+const MainAdminEventsIdPresencaRoute =
+  MainAdminEventsIdPresencaRouteImport.update({
+    id: '/events/$id_/presenca',
+    path: '/events/$id/presenca',
+    getParentRoute: () => MainAdminRoute,
+  } as any)
+const MainAdminEventsIdSessoesRoute =
+  MainAdminEventsIdSessoesRouteImport.update({
+    id: '/events/$id_/sessoes',
+    path: '/events/$id/sessoes',
+    getParentRoute: () => MainAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -274,6 +288,8 @@ export interface FileRoutesByFullPath {
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/admin/events/': typeof MainAdminEventsIndexRoute
   '/admin/users/': typeof MainAdminUsersIndexRoute
+  '/admin/events/$id/presenca': typeof MainAdminEventsIdPresencaRoute
+  '/admin/events/$id/sessoes': typeof MainAdminEventsIdSessoesRoute
 }
 export interface FileRoutesByTo {
   '/all': typeof MainAllRoute
@@ -310,6 +326,8 @@ export interface FileRoutesByTo {
   '/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/admin/events': typeof MainAdminEventsIndexRoute
   '/admin/users': typeof MainAdminUsersIndexRoute
+  '/admin/events/$id/presenca': typeof MainAdminEventsIdPresencaRoute
+  '/admin/events/$id/sessoes': typeof MainAdminEventsIdSessoesRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -350,6 +368,8 @@ export interface FileRoutesById {
   '/_main/checkout/$eventId/$tierId': typeof MainCheckoutEventIdTierIdRoute
   '/_main/admin/events/': typeof MainAdminEventsIndexRoute
   '/_main/admin/users/': typeof MainAdminUsersIndexRoute
+  '/_main/admin/events/$id_/presenca': typeof MainAdminEventsIdPresencaRoute
+  '/_main/admin/events/$id_/sessoes': typeof MainAdminEventsIdSessoesRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -390,6 +410,8 @@ export interface FileRouteTypes {
     | '/checkout/$eventId/$tierId'
     | '/admin/events/'
     | '/admin/users/'
+    | '/admin/events/$id/presenca'
+    | '/admin/events/$id/sessoes'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/all'
@@ -426,6 +448,8 @@ export interface FileRouteTypes {
     | '/checkout/$eventId/$tierId'
     | '/admin/events'
     | '/admin/users'
+    | '/admin/events/$id/presenca'
+    | '/admin/events/$id/sessoes'
   id:
     | '__root__'
     | '/_main'
@@ -465,6 +489,8 @@ export interface FileRouteTypes {
     | '/_main/checkout/$eventId/$tierId'
     | '/_main/admin/events/'
     | '/_main/admin/users/'
+    | '/_main/admin/events/$id_/presenca'
+    | '/_main/admin/events/$id_/sessoes'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -735,6 +761,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainCheckoutEventIdTierIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/events/$id_/presenca': {
+      id: '/_main/admin/events/$id_/presenca'
+      path: '/events/$id/presenca'
+      fullPath: '/admin/events/$id/presenca'
+      preLoaderRoute: typeof MainAdminEventsIdPresencaRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
+    '/_main/admin/events/$id_/sessoes': {
+      id: '/_main/admin/events/$id_/sessoes'
+      path: '/events/$id/sessoes'
+      fullPath: '/admin/events/$id/sessoes'
+      preLoaderRoute: typeof MainAdminEventsIdSessoesRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
   }
 }
 
@@ -750,6 +790,8 @@ interface MainAdminRouteChildren {
   MainAdminUsersIdRoute: typeof MainAdminUsersIdRoute
   MainAdminEventsIndexRoute: typeof MainAdminEventsIndexRoute
   MainAdminUsersIndexRoute: typeof MainAdminUsersIndexRoute
+  MainAdminEventsIdPresencaRoute: typeof MainAdminEventsIdPresencaRoute
+  MainAdminEventsIdSessoesRoute: typeof MainAdminEventsIdSessoesRoute
 }
 
 const MainAdminRouteChildren: MainAdminRouteChildren = {
@@ -764,6 +806,8 @@ const MainAdminRouteChildren: MainAdminRouteChildren = {
   MainAdminUsersIdRoute: MainAdminUsersIdRoute,
   MainAdminEventsIndexRoute: MainAdminEventsIndexRoute,
   MainAdminUsersIndexRoute: MainAdminUsersIndexRoute,
+  MainAdminEventsIdPresencaRoute: MainAdminEventsIdPresencaRoute,
+  MainAdminEventsIdSessoesRoute: MainAdminEventsIdSessoesRoute,
 }
 
 const MainAdminRouteWithChildren = MainAdminRoute._addFileChildren(

@@ -68,7 +68,10 @@ export function withCheckin(data: Attendance, row: CheckinRow): Attendance | nul
   const at = new Date(row.scanned_at).toISOString();
   if (person.checkins.some((c) => c.at === at && c.session === row.session_id)) return data;
   const people = data.people.slice();
-  people[index] = { ...person, checkins: [...person.checkins, { session: row.session_id, at, device: row.device }] };
+  people[index] = {
+    ...person,
+    checkins: [...person.checkins, { session: row.session_id, at, device: row.device }],
+  };
   return { ...data, people };
 }
 
@@ -161,11 +164,21 @@ export function attendanceCsv(data: Attendance, session: string | null): string 
   const caravanName = new Map(data.caravans.map((c) => [c.id, m.caravanOf(c.leader)]));
   const rows: (string | null)[][] = [];
   for (const { person, arrival: first } of searchPeople(data, session, '')) {
-    const base = [person.name, person.congregation ?? m.noCongregation, caravanName.get(person.caravan ?? '') ?? ''];
+    const base = [
+      person.name,
+      person.congregation ?? m.noCongregation,
+      caravanName.get(person.caravan ?? '') ?? '',
+    ];
     const checkins = session === null ? person.checkins : first ? [first] : [];
-    if (checkins.length === 0) rows.push([...base, session ? (sessionName.get(session) ?? '') : '', m.notArrived, '']);
+    if (checkins.length === 0)
+      rows.push([...base, session ? (sessionName.get(session) ?? '') : '', m.notArrived, '']);
     for (const c of [...checkins].sort((a, b) => a.at.localeCompare(b.at))) {
-      rows.push([...base, c.session ? (sessionName.get(c.session) ?? '') : '', formatDateTime(c.at), c.device]);
+      rows.push([
+        ...base,
+        c.session ? (sessionName.get(c.session) ?? '') : '',
+        formatDateTime(c.at),
+        c.device,
+      ]);
     }
   }
   return toCsv([m.csvName, m.csvCongregation, m.csvCaravan, m.csvSession, m.csvArrivedAt, m.csvDevice], rows);

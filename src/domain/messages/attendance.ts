@@ -21,7 +21,8 @@ export const attendanceMessages = {
   noMatch: 'Ninguém com esse nome.',
   arrived: (when: string, device: string | null) => `Chegou às ${when}${device ? ` (${device})` : ''}`,
   notArrived: 'Ainda não chegou',
-  showing: (shown: number, total: number) => `Mostrando ${shown} de ${total}; busque um nome para ver outros.`,
+  showing: (shown: number, total: number) =>
+    `Mostrando ${shown} de ${total}; busque um nome para ver outros.`,
   exportCsv: 'Exportar CSV',
   conflictsTitle: 'Conflitos entre portas',
   noConflicts: 'Nenhum conflito entre portas.',
@@ -46,7 +47,6 @@ export const attendanceMessages = {
   sessionStarts: 'Início',
   sessionEnds: 'Fim',
   addSession: '+ Adicionar sessão',
-  addDays: 'Um por dia do evento',
   removeSession: (name: string) => `Remover ${name || 'sessão'}`,
   dayName: (n: number) => `Dia ${n}`,
   save: 'Salvar sessões',

@@ -44,10 +44,12 @@ async function readAttendance(db: Db, eventId: string, caravan: string | null): 
       eventId,
       caravan,
     ]),
-    db.query<{ registration_id: string; session_id: string | null; scanned_at: Date | string; device: string | null }>(
-      CHECKINS_SQL,
-      [eventId, caravan],
-    ),
+    db.query<{
+      registration_id: string;
+      session_id: string | null;
+      scanned_at: Date | string;
+      device: string | null;
+    }>(CHECKINS_SQL, [eventId, caravan]),
     db.query<{ id: string; leader: string }>(CARAVANS_SQL, [eventId, caravan]),
     eventSessions(db, [eventId]),
   ]);

@@ -56,7 +56,10 @@ afterAll(async () => {
   await close?.();
 });
 
-const sync = async (items: { registrationId: string; sessionId: string; scannedAt?: string }[], device: string) => {
+const sync = async (
+  items: { registrationId: string; sessionId: string; scannedAt?: string }[],
+  device: string,
+) => {
   const res = await t.call('/v1/admin/checkin/sync', {
     json: {
       eventId: EVENT,
@@ -71,9 +74,10 @@ const sync = async (items: { registrationId: string; sessionId: string; scannedA
 
 describe('attendance', () => {
   it('session changes are audited: who, the event, before and after', async () => {
-    const rows = await db.query<{ actor_id: string; details: { event_id: string; before: unknown[]; after: { name: string }[] } }>(
-      `select actor_id, details from public.audit_log where action = 'event.sessions'`,
-    );
+    const rows = await db.query<{
+      actor_id: string;
+      details: { event_id: string; before: unknown[]; after: { name: string }[] };
+    }>(`select actor_id, details from public.audit_log where action = 'event.sessions'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.actor_id).toBe(DEMO_USERS.admin.id);
     expect(rows[0]!.details.event_id).toBe(EVENT);
@@ -122,11 +126,13 @@ describe('attendance', () => {
   });
 
   it('only staff with checkin or reports read it; a bad id changes nothing and is not a 500', async () => {
-    expect((await t.call(`/v1/admin/events/${EVENT}/attendance`, { token: t.tokenFor('lider') })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call(`/v1/admin/events/${EVENT}/attendance`, { token: t.tokenFor('lider') })).status,
+    ).toBe(200);
     for (const who of ['secretaria', 'membro'] as const) {
-      expect((await t.call(`/v1/admin/events/${EVENT}/attendance`, { token: t.tokenFor(who) })).status).toBe(403);
+      expect((await t.call(`/v1/admin/events/${EVENT}/attendance`, { token: t.tokenFor(who) })).status).toBe(
+        403,
+      );
     }
     expect((await t.call(`/v1/admin/events/${EVENT}/attendance`)).status).toBe(401);
     const bad = await t.call('/v1/admin/events/nao-e-id/attendance', { token: t.tokenFor('admin') });
@@ -148,5 +154,33 @@ describe('attendance', () => {
       expect(other).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     }
     expect((await t.call('/v1/caravans/x/attendance', { token: t.tokenFor('membro') })).status).toBe(404);
+  });
+});
+
+describe('conflicts on the live screen', () => {
+  it('a ticket admitted by two doors is listed for staff with checkin or reports, with both doors', async () => {
+    const [day1] = days;
+    await sync([{ registrationId: bia!.registrationId, sessionId: day1!.id }], 'Porta A');
+    await sync(
+      [{ registrationId: bia!.registrationId, sessionId: day1!.id, scannedAt: at(60_000) }],
+      'Porta B',
+    );
+    const res = await t.call(`/v1/admin/events/${EVENT}/attendance/conflicts`, {
+      token: t.tokenFor('lider'),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        registration_id: bia!.registrationId,
+        device: 'Porta B',
+        winner_device: 'Porta A',
+        session: 'Dia 1',
+      }),
+    ]);
+    for (const who of ['secretaria', 'membro'] as const) {
+      expect(
+        (await t.call(`/v1/admin/events/${EVENT}/attendance/conflicts`, { token: t.tokenFor(who) })).status,
+      ).toBe(403);
+    }
   });
 });

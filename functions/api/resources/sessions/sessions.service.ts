@@ -3,8 +3,8 @@ import { checkinMessages } from '../../../../src/domain/messages/checkin.ts';
 import { qb, run } from '../../db/kysely.ts';
 import { invalidData, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../ports/db.ts';
-import { writeAudit } from '../staff/audit.ts';
 import { eventSessions } from '../checkins/checkins.service.ts';
+import { writeAudit } from '../staff/audit.ts';
 
 export async function listSessions(db: Db, eventId: string): Promise<CheckinSession[]> {
   return (await eventSessions(db, [eventId])).get(eventId) ?? [];
