@@ -12,7 +12,7 @@ import { formatBrDateTime, parseBrDateTime } from '../../domain/event-editor.ts'
 import { attendanceMessages as m } from '../../domain/messages/attendance.ts';
 import { checkinMessages } from '../../domain/messages/checkin.ts';
 import { eventSessionsQuery, saveEventSessions } from './api/sessions.ts';
-import '../attendance/attendance.css';
+import './sessions.css';
 
 interface Row {
   key: string;
@@ -36,8 +36,8 @@ export function SessionsScreen({ eventId }: { eventId: string }) {
   const sessions = useQuery(eventSessionsQuery(eventId));
   if (!sessions.data) {
     return (
-      <section className="live">
-        <p className="live-muted" role={sessions.isError ? 'alert' : 'status'}>
+      <section className="sessions">
+        <p className="sessions-muted" role={sessions.isError ? 'alert' : 'status'}>
           {sessions.isError ? sessions.error.message : m.loading}
         </p>
       </section>
@@ -97,15 +97,15 @@ function SessionsEditor({ eventId, initial }: { eventId: string; initial: Checki
   };
   const message = problem ?? (save.isError ? save.error.message : save.isSuccess ? m.saved : null);
   return (
-    <section className="live" aria-labelledby={`${id}-title`}>
+    <section className="sessions" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{m.sessionsTitle}</h1>
-      <p className="live-muted">{m.sessionsIntro}</p>
-      <p className="live-links">
+      <p className="sessions-muted">{m.sessionsIntro}</p>
+      <p className="sessions-actions">
         <Link to="/admin/events/$id/presenca" params={{ id: eventId }}>
           {m.open}
         </Link>
       </p>
-      {rows.length === 0 && <p className="live-muted">{m.sessionsNone}</p>}
+      {rows.length === 0 && <p className="sessions-muted">{m.sessionsNone}</p>}
       <ol className="sessions-list" data-testid="sessions">
         {rows.map((r, i) => (
           <li key={r.key} className="sessions-row">
@@ -158,7 +158,7 @@ function SessionsEditor({ eventId, initial }: { eventId: string; initial: Checki
           </li>
         ))}
       </ol>
-      <p className="live-links">
+      <p className="sessions-actions">
         <button type="button" className="button button-secondary" onClick={add}>
           {m.addSession}
         </button>
@@ -168,7 +168,7 @@ function SessionsEditor({ eventId, initial }: { eventId: string; initial: Checki
       </p>
       {message && (
         <p
-          className={problem || save.isError ? 'field-error' : 'live-muted'}
+          className={problem || save.isError ? 'field-error' : 'sessions-muted'}
           role={problem || save.isError ? 'alert' : 'status'}
         >
           {message}

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { watchAttendance } from '../../data/attendance/live.ts';
 import {
   type Attendance,
   attendanceCsv,
@@ -17,10 +18,9 @@ import { type CheckinConflict, currentSession } from '../../domain/checkin.ts';
 import { formatTime } from '../../domain/dates.ts';
 import { attendanceMessages as m } from '../../domain/messages/attendance.ts';
 import { checkinMessages } from '../../domain/messages/checkin.ts';
+import { downloadText } from '../../lib/download.ts';
 import { useHasPermission } from '../../lib/session.ts';
-import { downloadText } from '../reports/download.ts';
 import { attendanceConflictsQuery, eventAttendanceQuery } from './api/attendance.ts';
-import { watchAttendance } from './api/live.ts';
 import './attendance.css';
 
 /** Names drawn on screen; the search finds the others, the CSV holds them all. */

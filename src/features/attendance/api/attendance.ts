@@ -1,7 +1,6 @@
 /**
- * Who came, live: the event's attendance and its conflicts between doors (staff), a caravan's
- * attendance (its leader). Realtime keeps them current through live.ts, the one place that writes
- * into these queries.
+ * Who came, live: the event's attendance and its conflicts between doors (staff). Realtime keeps
+ * them current through data/attendance/live.ts, the one place that writes into these queries.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Attendance } from '../../../domain/attendance.ts';
@@ -31,15 +30,5 @@ export const attendanceConflictsQuery = (eventId: string) =>
           { init: { signal } },
         ),
       ) as Promise<CheckinConflict[]>,
-    refetchInterval: SAFETY_REFETCH_MS,
-  });
-
-export const caravanAttendanceQuery = (groupId: string) =>
-  queryOptions({
-    queryKey: ['attendance', 'caravan', groupId],
-    queryFn: ({ signal }) =>
-      unwrap(
-        apiClient().v1.caravans[':id'].attendance.$get({ param: { id: groupId } }, { init: { signal } }),
-      ) as Promise<Attendance>,
     refetchInterval: SAFETY_REFETCH_MS,
   });

@@ -1,13 +1,13 @@
 /**
- * The one place realtime writes into the attendance queries: check-ins are added to the answer as
+ * The one place realtime writes into the attendance queries (staff: features/attendance/api, a leader: features/checkout/api): check-ins are added to the answer as
  * they arrive (a batch of a door's sync at once, every FLUSH_MS), a check-in the answer does not
  * know (a walk-in) or a conflict reads the answer again, and so does each (re)subscription, to catch
  * what came while the connection was down.
  */
 import type { QueryKey } from '@tanstack/query-core';
-import { queryClient } from '../../../data/query-client.ts';
-import { type Attendance, type CheckinRow, withCheckin } from '../../../domain/attendance.ts';
-import { subscribeToEventCheckins } from '../../../lib/realtime.ts';
+import { type Attendance, type CheckinRow, withCheckin } from '../../domain/attendance.ts';
+import { subscribeToEventCheckins } from '../../lib/realtime.ts';
+import { queryClient } from '../query-client.ts';
 
 const FLUSH_MS = 250;
 
