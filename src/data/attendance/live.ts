@@ -54,12 +54,12 @@ export function watchAttendance(
       if (keys.conflicts) void queryClient.invalidateQueries({ queryKey: keys.conflicts });
     },
     onSubscribed() {
+      // the first time, an answer read (or being read) since the screen opened is current enough:
+      // reading 5,000 arrivals twice would double the wait (the minute's refetch covers the gap)
       const readAt = queryClient.getQueryState(keys.attendance)?.dataUpdatedAt ?? 0;
-      if (first && readAt >= asked) {
-        first = false;
-        return;
-      }
+      const again = !first || (readAt > 0 && readAt < asked);
       first = false;
+      if (!again) return;
       void queryClient.invalidateQueries({ queryKey: keys.attendance });
       if (keys.conflicts) void queryClient.invalidateQueries({ queryKey: keys.conflicts });
     },
