@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { createHost } from '../../server/host.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
 
@@ -135,6 +135,27 @@ try {
     await page.getByTestId('live-total').filter({ hasText: text }).waitFor({ timeout: 60_000 });
     return page.evaluate(
       () => (window as unknown as { __ms: Promise<{ total: number; render: number }> }).__ms,
+    );
+  }
+
+  // the API read alone, over HTTP (no browser)
+  {
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'))!;
+      return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
+    });
+    const reads: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const a0 = performance.now();
+      const res = await fetch(`${host.url}/functions/v1/api/v1/admin/events/${EVENT}/attendance`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      bytes = (await res.text()).length;
+      reads.push(performance.now() - a0);
+    }
+    console.log(
+      `GET …/attendance over HTTP: ${Math.round(median(reads))} ms median (${reads.map(Math.round).join(', ')}), ${Math.round(bytes / 1024)} KiB of JSON`,
     );
   }
 
