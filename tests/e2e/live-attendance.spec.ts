@@ -173,3 +173,38 @@ test('the conflict list shows a ticket admitted by two doors, one of them offlin
   await fits320(staff);
   for (const c of [...contexts, staffContext]) await c.close();
 });
+
+test('staff set an event’s days in the sessions editor; bad times change nothing', async ({
+  page,
+  request,
+}) => {
+  const EVENT = DEMO_EVENTS.workshop;
+  await login(page, DEMO_USERS.admin.email);
+  await page.goto(`/admin/events/${EVENT.id}`);
+  const link = page.getByRole('link', { name: 'Dias e sessões' });
+  await expect(link).toHaveAttribute('href', `/admin/events/${EVENT.id}/sessoes`);
+  await page.goto(`/admin/events/${EVENT.id}/sessoes`);
+  await expect(page.getByRole('heading', { name: 'Dias e sessões do checkin' })).toBeVisible();
+  await page.getByRole('button', { name: '+ Adicionar sessão' }).click();
+  await page.getByRole('button', { name: '+ Adicionar sessão' }).click();
+  await expect(page.getByLabel('Nome 2')).toHaveValue('Dia 2');
+  await page.getByLabel('Nome 1').fill('Sexta à noite');
+  // the end before the start: refused on the screen, nothing saved
+  const ends = page.getByLabel('Fim').first();
+  const starts = await page.getByLabel('Início').first().inputValue();
+  await ends.fill(starts.replace(/\d\d:\d\d$/, '00:00'));
+  await page.getByRole('button', { name: 'Salvar sessões' }).click();
+  await expect(page.getByRole('alert')).toContainText('o fim vem depois do início');
+  const admin = await tokenOf(request, DEMO_USERS.admin.email);
+  expect((await callApi(request, admin, 'GET', `/v1/admin/events/${EVENT.id}/sessions`)).body).toEqual([]);
+  await ends.fill(starts.replace(/\d\d:\d\d$/, '23:00'));
+  await page.getByRole('button', { name: 'Salvar sessões' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sessões salvas.' })).toBeVisible();
+  const saved = (await callApi(request, admin, 'GET', `/v1/admin/events/${EVENT.id}/sessions`)).body as {
+    name: string;
+  }[];
+  expect(saved.map((s) => s.name)).toEqual(['Sexta à noite', 'Dia 2']);
+  await fits320(page);
+  // put back: the other journeys use this event without sessions
+  await callApi(request, admin, 'PUT', `/v1/admin/events/${EVENT.id}/sessions`, []);
+});
