@@ -22,12 +22,24 @@ type Claims = JWTPayload & { role?: string };
 type Row = Record<string, unknown>;
 
 /**
- * Who may see which row, per table: the select policies of the tables in the publication. A table
- * not listed is delivered to the service role only.
+ * Who may see which row, per table: the select policies of the tables in the publication. A rule
+ * answers at once, or names the policy's SQL (`sql`, the row's values as `params`), which runs as
+ * the subscriber (auth.uid() = their id) in a transaction of its own. A table not listed is delivered
+ * to the service role only.
  */
-const ROW_ACCESS: Record<string, (row: Row, claims: Claims) => boolean> = {
-  // checkins_own_read: user_id = auth.uid()
-  'public.checkins': (row, claims) => claims.role === 'authenticated' && row.user_id === claims.sub,
+type Access = (row: Row, claims: Claims) => boolean | { sql: string; params: unknown[] };
+const ROW_ACCESS: Record<string, Access> = {
+  // checkins_own_read: user_id = auth.uid(); checkins_watch_read: staff with checkin or reports,
+  // the leader of the person's caravan (supabase/migrations/*_live_attendance.sql)
+  'public.checkins': (row, claims) =>
+    claims.role === 'authenticated' &&
+    (row.user_id === claims.sub || {
+      sql: 'select public.watches_attendance() or public.leads_registration($1::uuid) as ok',
+      params: [row.registration_id],
+    }),
+  // checkin_conflicts_watch_read: staff with checkin or reports
+  'public.checkin_conflicts': (_row, claims) =>
+    claims.role === 'authenticated' && { sql: 'select public.watches_attendance() as ok', params: [] },
 };
 
 interface Binding {
@@ -147,13 +159,6 @@ function matches(b: Binding, c: Change): boolean {
     return OPS[f.op]!(String(value), f.value);
   }
   return true;
-}
-
-function mayRead(claims: Claims, c: Change): boolean {
-  if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return false;
-  if (claims.role === 'service_role') return true;
-  const rule = ROW_ACCESS[`${c.schema}.${c.table}`];
-  return rule ? rule(c.record, claims) : false;
 }
 
 /**
@@ -316,15 +321,32 @@ export async function attachRealtime(opts: {
     void deliver(change);
   });
 
+  /** Whether `claims` may read the row, as its table's select policy says (ROW_ACCESS). */
+  async function mayRead(claims: Claims, c: Change): Promise<boolean> {
+    if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return false;
+    if (claims.role === 'service_role') return true;
+    const rule = ROW_ACCESS[`${c.schema}.${c.table}`];
+    const answer = rule ? rule(c.record, claims) : false;
+    if (typeof answer === 'boolean') return answer;
+    if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) return false;
+    const sub = claims.sub;
+    return database.db
+      .transaction(async (tx) => {
+        await tx.query("select set_config('request.jwt.claim.sub', $1, true)", [sub]);
+        const [row] = await tx.query<{ ok: boolean }>(answer.sql, answer.params);
+        return row?.ok === true;
+      })
+      .catch(() => false);
+  }
+
   async function deliver(change: Change) {
     // a row never reaches a channel whose session ended since it joined
     await closeEnded().catch(() => {});
     const columns = await columnsOf(change.schema, change.table).catch(() => []);
     for (const [ws, state] of sockets) {
       for (const channel of state.channels.values()) {
-        if (!mayRead(channel.claims, change)) continue;
         const ids = channel.bindings.filter((b) => matches(b, change)).map((b) => b.id);
-        if (ids.length === 0) continue;
+        if (ids.length === 0 || !(await mayRead(channel.claims, change))) continue;
         const data = {
           schema: change.schema,
           table: change.table,

@@ -47,6 +47,8 @@ import { Route as MainAdminUsersIdRouteImport } from './routes/_main/admin/users
 import { Route as MainCaravanEventIdTierIdRouteImport } from './routes/_main/caravan.$eventId.$tierId'
 import { Route as MainCheckoutEventIdTierIdRouteImport } from './routes/_main/checkout.$eventId.$tierId'
 import { Route as MainLembretesSairTokenRouteImport } from './routes/_main/lembretes.sair.$token'
+import { Route as MainAdminEventsIdPresencaRouteImport } from './routes/_main/admin/events/$id_.presenca'
+import { Route as MainAdminEventsIdSessoesRouteImport } from './routes/_main/admin/events/$id_.sessoes'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -242,6 +244,18 @@ const MainLembretesSairTokenRoute = MainLembretesSairTokenRouteImport.update({
   path: '/lembretes/sair/$token',
   getParentRoute: () => MainRoute,
 } as any)
+const MainAdminEventsIdPresencaRoute =
+  MainAdminEventsIdPresencaRouteImport.update({
+    id: '/events/$id_/presenca',
+    path: '/events/$id/presenca',
+    getParentRoute: () => MainAdminRoute,
+  } as any)
+const MainAdminEventsIdSessoesRoute =
+  MainAdminEventsIdSessoesRouteImport.update({
+    id: '/events/$id_/sessoes',
+    path: '/events/$id/sessoes',
+    getParentRoute: () => MainAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -281,6 +295,8 @@ export interface FileRoutesByFullPath {
   '/lembretes/sair/$token': typeof MainLembretesSairTokenRoute
   '/admin/events/': typeof MainAdminEventsIndexRoute
   '/admin/users/': typeof MainAdminUsersIndexRoute
+  '/admin/events/$id/presenca': typeof MainAdminEventsIdPresencaRoute
+  '/admin/events/$id/sessoes': typeof MainAdminEventsIdSessoesRoute
 }
 export interface FileRoutesByTo {
   '/all': typeof MainAllRoute
@@ -318,6 +334,8 @@ export interface FileRoutesByTo {
   '/lembretes/sair/$token': typeof MainLembretesSairTokenRoute
   '/admin/events': typeof MainAdminEventsIndexRoute
   '/admin/users': typeof MainAdminUsersIndexRoute
+  '/admin/events/$id/presenca': typeof MainAdminEventsIdPresencaRoute
+  '/admin/events/$id/sessoes': typeof MainAdminEventsIdSessoesRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -359,6 +377,8 @@ export interface FileRoutesById {
   '/_main/lembretes/sair/$token': typeof MainLembretesSairTokenRoute
   '/_main/admin/events/': typeof MainAdminEventsIndexRoute
   '/_main/admin/users/': typeof MainAdminUsersIndexRoute
+  '/_main/admin/events/$id_/presenca': typeof MainAdminEventsIdPresencaRoute
+  '/_main/admin/events/$id_/sessoes': typeof MainAdminEventsIdSessoesRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -400,6 +420,8 @@ export interface FileRouteTypes {
     | '/lembretes/sair/$token'
     | '/admin/events/'
     | '/admin/users/'
+    | '/admin/events/$id/presenca'
+    | '/admin/events/$id/sessoes'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/all'
@@ -437,6 +459,8 @@ export interface FileRouteTypes {
     | '/lembretes/sair/$token'
     | '/admin/events'
     | '/admin/users'
+    | '/admin/events/$id/presenca'
+    | '/admin/events/$id/sessoes'
   id:
     | '__root__'
     | '/_main'
@@ -477,6 +501,8 @@ export interface FileRouteTypes {
     | '/_main/lembretes/sair/$token'
     | '/_main/admin/events/'
     | '/_main/admin/users/'
+    | '/_main/admin/events/$id_/presenca'
+    | '/_main/admin/events/$id_/sessoes'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -754,6 +780,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainLembretesSairTokenRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/events/$id_/presenca': {
+      id: '/_main/admin/events/$id_/presenca'
+      path: '/events/$id/presenca'
+      fullPath: '/admin/events/$id/presenca'
+      preLoaderRoute: typeof MainAdminEventsIdPresencaRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
+    '/_main/admin/events/$id_/sessoes': {
+      id: '/_main/admin/events/$id_/sessoes'
+      path: '/events/$id/sessoes'
+      fullPath: '/admin/events/$id/sessoes'
+      preLoaderRoute: typeof MainAdminEventsIdSessoesRouteImport
+      parentRoute: typeof MainAdminRoute
+    }
   }
 }
 
@@ -769,6 +809,8 @@ interface MainAdminRouteChildren {
   MainAdminUsersIdRoute: typeof MainAdminUsersIdRoute
   MainAdminEventsIndexRoute: typeof MainAdminEventsIndexRoute
   MainAdminUsersIndexRoute: typeof MainAdminUsersIndexRoute
+  MainAdminEventsIdPresencaRoute: typeof MainAdminEventsIdPresencaRoute
+  MainAdminEventsIdSessoesRoute: typeof MainAdminEventsIdSessoesRoute
 }
 
 const MainAdminRouteChildren: MainAdminRouteChildren = {
@@ -783,6 +825,8 @@ const MainAdminRouteChildren: MainAdminRouteChildren = {
   MainAdminUsersIdRoute: MainAdminUsersIdRoute,
   MainAdminEventsIndexRoute: MainAdminEventsIndexRoute,
   MainAdminUsersIndexRoute: MainAdminUsersIndexRoute,
+  MainAdminEventsIdPresencaRoute: MainAdminEventsIdPresencaRoute,
+  MainAdminEventsIdSessoesRoute: MainAdminEventsIdSessoesRoute,
 }
 
 const MainAdminRouteWithChildren = MainAdminRoute._addFileChildren(

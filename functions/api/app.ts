@@ -14,6 +14,7 @@ import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
 import { adminConfirmationsRoutes } from './resources/admin-confirmations/admin-confirmations.routes.ts';
+import { attendanceRoutes } from './resources/attendance/attendance.routes.ts';
 import { caravansRoutes } from './resources/caravans/caravans.routes.ts';
 import { checkinsRoutes } from './resources/checkins/checkins.routes.ts';
 import { checkoutRoutes } from './resources/checkout/checkout.routes.ts';
@@ -156,6 +157,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     .route('/', waitlistRoutes)
     .route('/', vouchersRoutes)
     .route('/', sessionsRoutes)
+    .route('/', attendanceRoutes)
     .route('/', adminFilesRoutes)
     .route('/', geocodeRoutes)
     .route('/', staffRoutes);

@@ -36,3 +36,34 @@ export async function subscribeToMyCheckins(
     void supabase.removeChannel(channel);
   };
 }
+
+/**
+ * Calls `onCheckin` for each new check-in of the event and `onConflict` for each conflict between
+ * its doors that this user may see (staff: all; a caravan's leader: their caravan's check-ins), and
+ * `onSubscribed` each time the subscription is (again) in place. Resolves to the unsubscribe function.
+ */
+export async function subscribeToEventCheckins(
+  eventId: string,
+  on: {
+    onCheckin(row: CheckinInsert & { session_id: string | null }): void;
+    onConflict(): void;
+    onSubscribed(): void;
+  },
+): Promise<() => void> {
+  const supabase = await getSupabase();
+  const filter = `event_id=eq.${eventId}`;
+  const channel = supabase
+    .channel(`event-checkins:${eventId}:${++subscriptions}`)
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'checkins', filter }, (payload) =>
+      on.onCheckin(payload.new as CheckinInsert & { session_id: string | null }),
+    )
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'checkin_conflicts', filter }, () =>
+      on.onConflict(),
+    )
+    .subscribe((status) => {
+      if (status === 'SUBSCRIBED') on.onSubscribed();
+    });
+  return () => {
+    void supabase.removeChannel(channel);
+  };
+}

@@ -43,7 +43,7 @@ const TABLES: Record<string, Reads> = {
   api_throttles: { anon: null, a: null },
   event_roster_keys: { anon: null, a: null },
   event_sessions: { anon: null, a: null },
-  checkin_conflicts: { anon: null, a: null },
+  checkin_conflicts: { anon: null, a: 0 },
   mail_outbox: { anon: null, a: null },
   audit_log: { anon: null, a: null },
   registration_groups: { anon: null, a: null },

@@ -6,7 +6,8 @@
  * `npm run bench -- checkout-load [--n=2000] [--places=100]` tests/bench/checkout-load.ts;
  * `npm run bench -- public-reads [--n=1000]` tests/bench/public-reads.ts;
  * `npm run bench -- user-search [--n=50000]` tests/bench/user-search.ts;
- * `npm run bench -- reports [--n=50000]` tests/bench/reports.ts.)
+ * `npm run bench -- reports [--n=50000]` tests/bench/reports.ts;
+ * `npm run bench -- live-attendance` tests/bench/live-attendance.ts, which the default run also runs on its build.)
  *
  * 1. Builds the app into a temporary folder (`--reuse`: measures the existing dist/, `--dist=dir`: that build).
  * 2. Starts the REAL host (createHost, in-memory database with the demo seed) serving that build.
@@ -263,6 +264,7 @@ const SCRIPTS: Record<string, string> = {
   'public-reads': 'public-reads.ts',
   'user-search': 'user-search.ts',
   reports: 'reports.ts',
+  'live-attendance': 'live-attendance.ts',
 };
 const named = args.filter((a) => !a.startsWith('--'));
 if (named.length) {
@@ -374,6 +376,14 @@ try {
     summary.offline = offline;
   } finally {
     await offlineHost.close();
+  }
+  // who came, live: the staff screen with 5,000 arrivals (tests/bench/live-attendance.ts), on this build
+  try {
+    execFileSync('npx', ['tsx', join(ROOT, 'tests/bench/live-attendance.ts'), `--dist=${dist}`], {
+      stdio: 'inherit',
+    });
+  } catch {
+    failures.push('live attendance (see above)');
   }
 } finally {
   await host.close();

@@ -90,8 +90,12 @@ describe.each(['2.0.0', '1.0.0'] as const)('supabase-js realtime, vsn %s', (vsn)
     expect(member.c.realtime.vsn).toBe(vsn);
     const mine = await watch(member.c, `mine-${vsn}`, `user_id=eq.${member.userId}`);
     const allMine = await watch(member.c, `all-${vsn}`);
-    const other = await signedIn(vsn, DEMO_USERS.lider.email);
+    // secretaria@ holds neither checkin nor reports: another user to realtime
+    const other = await signedIn(vsn, DEMO_USERS.secretaria.email);
     const others = await watch(other.c, `other-${vsn}`);
+    // lider@ holds reports: staff who watch an event's arrivals (Presença ao vivo)
+    const staff = await signedIn(vsn, DEMO_USERS.lider.email);
+    const staffSees = await watch(staff.c, `staff-${vsn}`, `event_id=eq.${DEMO_EVENTS.happeningNow.id}`);
     const guest = connect(vsn);
     const guests = await watch(guest, `guest-${vsn}`);
 
@@ -114,8 +118,9 @@ describe.each(['2.0.0', '1.0.0'] as const)('supabase-js realtime, vsn %s', (vsn)
       });
       expect(mine[0]!.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
-    // someone else's check-in reaches neither the member, nor another user, nor a guest
+    // someone else's check-in reaches staff who watch the event, but neither the member, nor another user, nor a guest
     await checkIn(attendee.registrationId);
+    await until(() => staffSees.some((p) => p.new.registration_id === attendee.registrationId));
     await new Promise((r) => setTimeout(r, 400));
     expect(mine.length).toBe(vsn === '2.0.0' ? 1 : 0);
     expect(allMine.every((p) => p.new.user_id === DEMO_USERS.membro.id)).toBe(true);

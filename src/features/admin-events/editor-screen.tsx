@@ -4,10 +4,11 @@
  * once the event exists, its tiers, files and vouchers. Saving with `backToEvent` returns to the
  * event; unsaved changes ask before leaving.
  */
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type EventFormInput, eventFormSchema, formatBrDateTime } from '../../domain/event-editor.ts';
 import { isGeneralTag } from '../../domain/events.ts';
+import { attendanceMessages } from '../../domain/messages/attendance.ts';
 import { paymentMethodLabels, editorMessages as t } from '../../domain/messages/editor.ts';
 import { DEFAULT_WITHDRAWAL_DAYS } from '../../domain/refunds.ts';
 import { type EventDetail, PAYMENT_METHODS } from '../../domain/types.ts';
@@ -74,6 +75,14 @@ function ExistingEvent({ id, backToEvent }: { id: string; backToEvent: boolean }
   }
   return (
     <>
+      <p className="editor-actions">
+        <Link to="/admin/events/$id/presenca" params={{ id }} className="button button-secondary">
+          {attendanceMessages.open}
+        </Link>
+        <Link to="/admin/events/$id/sessoes" params={{ id }} className="button button-secondary">
+          {attendanceMessages.sessionsOpen}
+        </Link>
+      </p>
       <EventForm key={id} event={data} backToEvent={backToEvent} />
       <TiersPanel eventId={id} tiers={data.pricing_tiers} />
       <QuestionsPanel eventId={id} tiers={data.pricing_tiers} />

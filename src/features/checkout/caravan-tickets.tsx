@@ -12,6 +12,7 @@ import { formatPrice } from '../../domain/money.ts';
 import { hasValidTicket, statusLabel } from '../../domain/registrations.ts';
 import type { MyRegistration } from '../../domain/types.ts';
 import { qrDataUrl, TicketQr } from '../../ui/ticket-qr.tsx';
+import { CaravanArrivals } from './caravan-arrivals.tsx';
 
 export function CaravanTickets({
   registration,
@@ -37,6 +38,7 @@ export function CaravanTickets({
           <figcaption>{m.groupQrTitle}</figcaption>
         </figure>
       )}
+      {paid && <CaravanArrivals groupId={group.id} eventId={registration.event_id} />}
       <h4>{m.tickets}</h4>
       <ul className="caravan-ticket-list">
         {members.map((r) => (

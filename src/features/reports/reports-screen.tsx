@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useState } from 'react';
 import { formatDate, formatDateTime } from '../../domain/dates.ts';
+import { attendanceMessages } from '../../domain/messages/attendance.ts';
 import { questionMessages } from '../../domain/messages/questions.ts';
 import { reportsMessages as m } from '../../domain/messages/reports.ts';
 import { answerText, isCountable } from '../../domain/questions.ts';
@@ -21,13 +23,13 @@ import {
   templesCsvName,
 } from '../../domain/reports.ts';
 import { ApiFailure } from '../../lib/api-fetch.ts';
+import { downloadText } from '../../lib/download.ts';
 import { useHasPermission } from '../../lib/session.ts';
 import { reportAnswersQuery } from './api/report-answers.ts';
 import { reportAttendeesQuery } from './api/report-attendees.ts';
 import { reportEventsQuery } from './api/report-events.ts';
 import { reportLocationsQuery } from './api/report-locations.ts';
 import { reportSummaryQuery } from './api/report-summary.ts';
-import { downloadText } from './download.ts';
 import { LoadingMessages } from './loading-messages.tsx';
 import './reports.css';
 import { pixMessages } from '../../domain/messages/pix.ts';
@@ -166,6 +168,11 @@ function EventReport({ eventId }: { eventId: string }) {
         </dl>
       )}
       <PaymentsCsvButton eventId={eventId} eventTitle={report.event.title} />
+      <p className="report-actions">
+        <Link to="/admin/events/$id/presenca" params={{ id: eventId }} className="button button-secondary">
+          {attendanceMessages.open}
+        </Link>
+      </p>
       {canPrint && (
         <p className="report-actions">
           <a

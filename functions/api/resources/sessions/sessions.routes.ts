@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { writeEvents } from '../../middleware/write-events.ts';
+import { clientAddress } from '../staff/audit.ts';
 import { listSessions, putSessions } from './sessions.service.ts';
 
 const eventParam = v.object({ id: uuidSchema });
@@ -28,5 +29,11 @@ export const sessionsRoutes = new Hono<AppEnv>()
     valid('param', eventParam, noEvent),
     jsonLimit,
     valid('json', sessionsBodySchema),
-    async (c) => c.json(await putSessions(c.get('ports').db, c.req.valid('param').id, c.req.valid('json'))),
+    async (c) =>
+      c.json(
+        await putSessions(c.get('ports').db, c.req.valid('param').id, c.req.valid('json'), {
+          actorId: c.get('user').id,
+          clientIp: clientAddress(c),
+        }),
+      ),
   );

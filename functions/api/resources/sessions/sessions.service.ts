@@ -4,6 +4,7 @@ import { qb, run } from '../../db/kysely.ts';
 import { invalidData, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../ports/db.ts';
 import { eventSessions } from '../checkins/checkins.service.ts';
+import { writeAudit } from '../staff/audit.ts';
 
 export async function listSessions(db: Db, eventId: string): Promise<CheckinSession[]> {
   return (await eventSessions(db, [eventId])).get(eventId) ?? [];
@@ -12,9 +13,14 @@ export async function listSessions(db: Db, eventId: string): Promise<CheckinSess
 /**
  * Sets the event's check-in sessions, all of them, in one transaction: those with an id are kept
  * (renamed, moved), the others added, the missing ones removed — except a session that already has
- * check-ins, which is history (the whole change is refused).
+ * check-ins, which is history (the whole change is refused). Audited (event.sessions).
  */
-export async function putSessions(db: Db, eventId: string, body: SessionsBody): Promise<CheckinSession[]> {
+export async function putSessions(
+  db: Db,
+  eventId: string,
+  body: SessionsBody,
+  who: { actorId: string; clientIp: string | null },
+): Promise<CheckinSession[]> {
   return db.transaction(async (tx) => {
     const [event] = await run(
       tx,
@@ -39,6 +45,14 @@ export async function putSessions(db: Db, eventId: string, body: SessionsBody): 
       if (s.id) await run(tx, qb.updateTable('event_sessions').set(row).where('id', '=', s.id));
       else await run(tx, qb.insertInto('event_sessions').values({ ...row, event_id: eventId }));
     }
-    return listSessions(tx, eventId);
+    const after = await listSessions(tx, eventId);
+    // who changed the door's days, from what to what (audit_log, in the same transaction)
+    await writeAudit(tx, {
+      ...who,
+      subjectId: null,
+      action: 'event.sessions',
+      details: { event_id: eventId, before, after },
+    });
+    return after;
   });
 }

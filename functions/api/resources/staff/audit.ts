@@ -18,6 +18,7 @@ export type AuditAction =
   | 'waitlist.move_down'
   | 'waitlist.remove'
   | 'waitlist.offer'
+  | 'event.sessions'
   // staff reads of a person's data
   | 'person.view'
   | 'person.search'

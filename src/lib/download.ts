@@ -1,4 +1,4 @@
-import { CSV_MIME } from '../../domain/csv.ts';
+import { CSV_MIME } from '../domain/csv.ts';
 
 /** Saves a text as a file through a temporary link (the browser's download, no server round trip). */
 export function downloadText(text: string, fileName: string, type = CSV_MIME): void {
