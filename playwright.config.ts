@@ -7,10 +7,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Three on two cores: a test spends most of its time waiting (the host, timers, the network), so two
-  // workers kept ≈ 0.9 of the 2 cores busy (474 s of CPU for the suite; docs/performance.md); files
-  // stay whole in a worker.
-  workers: 3,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
