@@ -27,14 +27,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each integration file starts its own in-memory host; two at a time fits the 2-core machines.
     maxWorkers: 2,
-    // (integration, postgres) A worker loads the API, the host and their libraries once for all its
-    // files instead of once per file: importing them was about half of each file's time. Files share
-    // no state but what they create (hosts, databases); a file that mocks a module imports its
-    // subject after `vi.resetModules()` (server/compress.test.ts).
-    isolate: false,
     projects: [
-      // each component test gets a fresh happy-dom and module state
-      { extends: true, test: { name: 'unit', include: unitFiles, testTimeout: 10_000, isolate: true } },
+      { extends: true, test: { name: 'unit', include: unitFiles, testTimeout: 10_000 } },
       {
         extends: true,
         // the host on PostgreSQL only: in the postgres project, on its one server

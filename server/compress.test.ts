@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createJsonCompression } from './compress.ts';
 
 // counts the compressions the host runs (the real zlib does the work)
 const calls = vi.hoisted(() => ({ br: 0, gzip: 0 }));
@@ -17,11 +18,6 @@ vi.mock('node:zlib', async (original) => {
     }) as typeof zlib.gzip,
   };
 });
-
-// Imported anew after the mock: the integration project shares modules between files (no isolation),
-// so a compress.ts another file loaded first would hold the real zlib.
-vi.resetModules();
-const { createJsonCompression } = await import('./compress.ts');
 
 beforeEach(() => {
   calls.br = 0;
