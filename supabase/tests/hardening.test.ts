@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, openMigratedDatabase } from '../../server/db.ts';
 import { type PostgresCluster, startPostgres } from '../../tests/postgres/cluster.ts';
+import { createDatabase, testPostgresUrl } from '../../tests/postgres/databases.ts';
 
 /**
  * Schema hardening (docs/architecture.md, 'Database'): history survives deletes, tiers with a total always count places,
@@ -158,80 +159,85 @@ function hardeningSuite(name: string, open: () => Promise<Database>) {
   });
 }
 
-hardeningSuite('schema hardening on PGlite', () => openMigratedDatabase({}));
+// PGlite in the integration project; PostgreSQL in the postgres project, on databases of its shared
+// server (one server per run instead of one per file).
+if (testPostgresUrl()) postgresSuite();
+else hardeningSuite('schema hardening on PGlite', () => openMigratedDatabase({}));
 
-describe('schema hardening on PostgreSQL', () => {
-  let cluster: PostgresCluster | null = null;
-  let database: Database;
+function postgresSuite() {
+  describe('schema hardening on PostgreSQL', () => {
+    let cluster: PostgresCluster | null = null;
+    let constraints: { url: string; drop(): Promise<void> } | null = null;
+    let database: Database;
 
-  beforeAll(async () => {
-    cluster = await startPostgres();
-    database = await openMigratedDatabase({ url: cluster.url });
-  }, 60_000);
-  afterAll(async () => {
-    await database?.close();
-    await cluster?.stop();
-  });
+    beforeAll(async () => {
+      cluster = await startPostgres();
+      database = await openMigratedDatabase({ url: cluster.url });
+    }, 60_000);
+    afterAll(async () => {
+      await database?.close();
+      await cluster?.stop();
+      await constraints?.drop();
+    });
 
-  hardeningSuite('constraints', async () => {
-    // a database of its own, so the constraint suite and the concurrency test do not share rows
-    const admin = postgres(cluster!.url, { onnotice: () => {} });
-    await admin.unsafe('create database constraints');
-    await admin.end();
-    return openMigratedDatabase({ url: cluster!.url.replace(/\/postgres$/, '/constraints') });
-  });
+    hardeningSuite('constraints', async () => {
+      // a database of its own, so the constraint suite and the concurrency test do not share rows
+      constraints = await createDatabase();
+      return openMigratedDatabase({ url: constraints.url });
+    });
 
-  test('500 concurrent checkouts over 20 connections never clash on the check-in code', async () => {
-    const N = 500;
-    const event = '00000000-0000-4000-8000-0000000000e9';
-    const tier = '00000000-0000-4000-8000-0000000000f9';
-    await database.exec(`
+    test('500 concurrent checkouts over 20 connections never clash on the check-in code', async () => {
+      const N = 500;
+      const event = '00000000-0000-4000-8000-0000000000e9';
+      const tier = '00000000-0000-4000-8000-0000000000f9';
+      await database.exec(`
       insert into auth.users (id, email) select gen_random_uuid(), 'c' || i || '@seq.test' from generate_series(1, ${N}) i;
       insert into public.events (id, title, starts_at) values ('${event}', 'Concorrido', now() + interval '1 day');
       insert into public.pricing_tiers (id, event_id, name, price, total) values ('${tier}', '${event}', 'Lote', 0, ${N});
     `);
-    const users = await database.db.query<{ id: string }>(
-      `select id from auth.users where email like '%@seq.test' order by email`,
-    );
-    const sql = postgres(cluster!.url, { max: 20, onnotice: () => {} });
-    try {
-      // Half take the default random code; half ask for the same code (as a retried or seeded
-      // insert may): without the per-code lock, the first group races on a rare clash and the
-      // second clashes for sure (both see no row, one fails on registrations_event_seq_key).
-      const results = await Promise.allSettled(
-        users.map((u, i) =>
-          sql.begin(async (tx) => {
-            // the registration first: its code lock and the tier's row lock are taken in this order
-            // by every checkout, so they cannot deadlock
-            const [row] =
-              i % 2 === 0
-                ? await tx`insert into public.registrations (user_id, tier_id, event_id, frozen_value)
+      const users = await database.db.query<{ id: string }>(
+        `select id from auth.users where email like '%@seq.test' order by email`,
+      );
+      const sql = postgres(cluster!.url, { max: 20, onnotice: () => {} });
+      try {
+        // Half take the default random code; half ask for the same code (as a retried or seeded
+        // insert may): without the per-code lock, the first group races on a rare clash and the
+        // second clashes for sure (both see no row, one fails on registrations_event_seq_key).
+        const results = await Promise.allSettled(
+          users.map((u, i) =>
+            sql.begin(async (tx) => {
+              // the registration first: its code lock and the tier's row lock are taken in this order
+              // by every checkout, so they cannot deadlock
+              const [row] =
+                i % 2 === 0
+                  ? await tx`insert into public.registrations (user_id, tier_id, event_id, frozen_value)
                     values (${u.id}, ${tier}, ${event}, 0) returning seq`
-                : await tx`insert into public.registrations (user_id, tier_id, event_id, frozen_value, seq)
+                  : await tx`insert into public.registrations (user_id, tier_id, event_id, frozen_value, seq)
                     values (${u.id}, ${tier}, ${event}, 0, '424242') returning seq`;
-            await tx`select pg_sleep(0.002)`; // the rest of the checkout, while the row is uncommitted
-            const [tierRow] = await tx`
+              await tx`select pg_sleep(0.002)`; // the rest of the checkout, while the row is uncommitted
+              const [tierRow] = await tx`
               update public.pricing_tiers set available = available - 1
               where id = ${tier} and available > 0 returning id`;
-            if (!tierRow) throw new Error('sold out');
-            return row!.seq as string;
-          }),
-        ),
-      );
-      const failures = results.filter((r) => r.status === 'rejected').map((r) => String(r.reason));
-      expect(failures).toEqual([]);
-      const seqs = results.map((r) => (r as PromiseFulfilledResult<string>).value);
-      expect(new Set(seqs).size).toBe(N);
-      for (const s of seqs) expect(s).toMatch(/^[0-9]{6}$/);
-      const [stored] = await database.db.query<{ n: number; distinct: number; available: number }>(
-        `select count(*)::int as n, count(distinct seq)::int as distinct,
+              if (!tierRow) throw new Error('sold out');
+              return row!.seq as string;
+            }),
+          ),
+        );
+        const failures = results.filter((r) => r.status === 'rejected').map((r) => String(r.reason));
+        expect(failures).toEqual([]);
+        const seqs = results.map((r) => (r as PromiseFulfilledResult<string>).value);
+        expect(new Set(seqs).size).toBe(N);
+        for (const s of seqs) expect(s).toMatch(/^[0-9]{6}$/);
+        const [stored] = await database.db.query<{ n: number; distinct: number; available: number }>(
+          `select count(*)::int as n, count(distinct seq)::int as distinct,
            (select available from public.pricing_tiers where id = $2) as available
          from public.registrations where event_id = $1`,
-        [event, tier],
-      );
-      expect(stored).toEqual({ n: N, distinct: N, available: 0 });
-    } finally {
-      await sql.end({ timeout: 5 });
-    }
-  }, 120_000);
-});
+          [event, tier],
+        );
+        expect(stored).toEqual({ n: N, distinct: N, available: 0 });
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+    }, 120_000);
+  });
+}

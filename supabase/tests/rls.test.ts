@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, openMigratedDatabase } from '../../server/db.ts';
 import { type PostgresCluster, startPostgres } from '../../tests/postgres/cluster.ts';
+import { testPostgresUrl } from '../../tests/postgres/databases.ts';
 
 /**
  * What `anon` and `authenticated` may select, insert, update and delete in every public table,
@@ -244,13 +245,17 @@ function firstColumnAssignment(table: string): string {
   return `${name} = ${name}`;
 }
 
-rlsSuite('RLS on PGlite', () => openMigratedDatabase({}));
-
+// PGlite in the integration project; PostgreSQL in the postgres project, on a database of its
+// shared server (one server per run instead of one per file).
 let cluster: PostgresCluster | null = null;
-rlsSuite('RLS on PostgreSQL', async () => {
-  cluster = await startPostgres();
-  return openMigratedDatabase({ url: cluster.url });
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
+if (testPostgresUrl()) {
+  rlsSuite('RLS on PostgreSQL', async () => {
+    cluster = await startPostgres();
+    return openMigratedDatabase({ url: cluster.url });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+} else {
+  rlsSuite('RLS on PGlite', () => openMigratedDatabase({}));
+}

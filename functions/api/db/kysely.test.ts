@@ -16,16 +16,18 @@ const backends = new Map<Driver, Db>();
 const closers: (() => Promise<void>)[] = [];
 let cluster: PostgresCluster | undefined;
 
-// The postgres vitest project skips PGlite here: the unit project runs it.
-const DRIVERS = (['pglite', 'postgres.js', 'postgres.js (prepare: false)'] as const).filter(
-  (d) => !(testPostgresUrl() && d === 'pglite'),
-);
+// PGlite in the integration project, both postgres.js set-ups in the postgres project (on a database
+// of its shared server: one server per run instead of one per file).
+const DRIVERS = testPostgresUrl()
+  ? (['postgres.js', 'postgres.js (prepare: false)'] as const)
+  : (['pglite'] as const);
 
 beforeAll(async () => {
-  if (DRIVERS.includes('pglite')) {
+  if (!testPostgresUrl()) {
     const pglite: Connection = await openMigratedDatabase({});
     closers.push(() => pglite.close());
     backends.set('pglite', pglite.db);
+    return;
   }
   cluster = await startPostgres();
   const pg = await openMigratedDatabase({ url: cluster.url });

@@ -17,11 +17,15 @@ import { errorFromPg, rethrowPg } from './pg-errors.ts';
 const connections = new Map<string, Connection>();
 let cluster: PostgresCluster | undefined;
 
-// The postgres vitest project skips PGlite here: the unit project runs it.
-const DRIVERS = ['pglite', 'postgres.js'].filter((d) => !(testPostgresUrl() && d === 'pglite'));
+// PGlite in the integration project, postgres.js in the postgres project (on a database of its
+// shared server: one server per run instead of one per file).
+const DRIVERS = testPostgresUrl() ? ['postgres.js'] : ['pglite'];
 
 beforeAll(async () => {
-  if (DRIVERS.includes('pglite')) connections.set('pglite', await openMigratedDatabase({}));
+  if (!testPostgresUrl()) {
+    connections.set('pglite', await openMigratedDatabase({}));
+    return;
+  }
   cluster = await startPostgres();
   connections.set('postgres.js', await openMigratedDatabase({ url: cluster.url }));
 }, 120_000);
