@@ -84,7 +84,7 @@ export const doorSalesBodySchema = v.object({
     '',
   ),
   items: v.pipe(
-    v.array(v.union([walkInItemSchema, cashItemSchema])),
+    v.array(v.variant('kind', [walkInItemSchema, cashItemSchema], checkinMessages.invalidCode)),
     v.minLength(1),
     v.maxLength(SYNC_BATCH_MAX),
   ),
