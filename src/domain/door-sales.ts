@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { DEVICE_LABEL, SYNC_BATCH_MAX } from './checkin.ts';
 
 export type { DoorTier } from './checkin.ts';
+
 import { checkinMessages } from './messages/checkin.ts';
 import { doorSalesMessages as m } from './messages/door-sales.ts';
 import { isValidCpf, isValidPhone, onlyDigits, phoneDigits } from './validation.ts';
@@ -49,7 +50,9 @@ export const walkInItemSchema = v.pipe(
     sessionId: v.optional(uuid),
     name: walkInName,
     cpf: v.optional(v.pipe(v.string(), v.check(isValidCpf, m.cpfOrPhoneInvalid), v.transform(onlyDigits))),
-    phone: v.optional(v.pipe(v.string(), v.check(isValidPhone, m.cpfOrPhoneInvalid), v.transform(phoneDigits))),
+    phone: v.optional(
+      v.pipe(v.string(), v.check(isValidPhone, m.cpfOrPhoneInvalid), v.transform(phoneDigits)),
+    ),
     tierId: v.pipe(v.string(), v.uuid(m.tierInvalid)),
     /** centavos received in cash (0: a free tier) */
     amount,

@@ -32,16 +32,16 @@ import { upload } from './queue.ts';
 import {
   checkInLocally,
   type DoorFeedback,
-  payCashLocally,
-  type WalkInInput,
-  walkInLocally,
   doorDeviceName,
   keepDoorEvent,
+  payCashLocally,
   previewCheckin,
   readDoorEvent,
   readIssues,
   rosterPagesIndex,
   setDoorDeviceName,
+  type WalkInInput,
+  walkInLocally,
 } from './roster.ts';
 
 /** Other doors' check-ins and new registrations are pulled this often while the server answers. */

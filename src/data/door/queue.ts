@@ -99,7 +99,13 @@ async function send(api: DoorApi, items: OutboxItem[], signal: AbortSignal): Pro
 /** A queued walk-in or cash received as the door-sales route takes it. */
 function saleItem(i: OutboxItem): DoorSalesBody['items'][number] {
   const { registrationId, scannedAt, sessionId, amount = 0, name = '', cpf, phone, tierId = '' } = i.payload;
-  const common = { clientId: i.clientId, registrationId, scannedAt, amount, ...(sessionId ? { sessionId } : {}) };
+  const common = {
+    clientId: i.clientId,
+    registrationId,
+    scannedAt,
+    amount,
+    ...(sessionId ? { sessionId } : {}),
+  };
   if (i.kind === 'cash') return { kind: 'cash', ...common };
   return { kind: 'walk_in', ...common, name, tierId, ...(cpf ? { cpf } : { phone: phone ?? '' }) };
 }

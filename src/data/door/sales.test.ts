@@ -51,7 +51,13 @@ function fakeServer() {
         if (done) return done.outcome;
         const held = item.kind === 'walk_in' && item.cpf ? registeredCpfs.get(item.cpf) : undefined;
         const outcome: SyncOutcome = held
-          ? { clientId: item.clientId, kind: 'conflict', at: '2026-03-01T10:00:00.000Z', device: null, registered: held }
+          ? {
+              clientId: item.clientId,
+              kind: 'conflict',
+              at: '2026-03-01T10:00:00.000Z',
+              device: null,
+              registered: held,
+            }
           : { clientId: item.clientId, kind: 'created', at: item.scannedAt, device: body.device ?? '' };
         if (!held && item.kind === 'walk_in' && item.cpf) registeredCpfs.set(item.cpf, item.name);
         sales.set(item.clientId, { item, outcome });
@@ -99,7 +105,10 @@ describe('walk-ins and cash in the door engine', () => {
     connection.setState({ reach: 'offline' });
     server.fail(true);
     const answer = await d.walkIn(MARIA);
-    expect(answer).toMatchObject({ kind: 'feedback', feedback: { kind: 'created', entry: { name: 'Maria da Porta' } } });
+    expect(answer).toMatchObject({
+      kind: 'feedback',
+      feedback: { kind: 'created', entry: { name: 'Maria da Porta' } },
+    });
     // on the roster here, paid and checked in: the CPF typed again says so
     const again = await d.admit('529.982.247-25');
     expect(again).toMatchObject({ feedback: { kind: 'already' } });
@@ -112,7 +121,12 @@ describe('walk-ins and cash in the door engine', () => {
     await d.sync();
     expect(server.sales.size).toBe(1);
     const [sold] = [...server.sales.values()];
-    expect(sold!.item).toMatchObject({ kind: 'walk_in', name: 'Maria da Porta', cpf: MARIA.cpf, amount: 2000 });
+    expect(sold!.item).toMatchObject({
+      kind: 'walk_in',
+      name: 'Maria da Porta',
+      cpf: MARIA.cpf,
+      amount: 2000,
+    });
     expect(d.store.getState().issues).toEqual([]);
   });
 
@@ -154,7 +168,9 @@ describe('walk-ins and cash in the door engine', () => {
     const d = await door(server.api);
     connection.setState({ reach: 'offline' });
     server.fail(true);
-    expect(await d.admit('100-077')).toMatchObject({ feedback: { kind: 'not_paid', entry: { cash_due: 4500 } } });
+    expect(await d.admit('100-077')).toMatchObject({
+      feedback: { kind: 'not_paid', entry: { cash_due: 4500 } },
+    });
     const answer = await d.payCash(PENDING.id);
     expect(answer).toMatchObject({ feedback: { kind: 'created', paidCash: 4500 } });
     // paid once: a second press admits nobody and queues nothing

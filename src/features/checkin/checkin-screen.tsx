@@ -15,6 +15,7 @@ import { useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DoorAnswer } from './door-answer.tsx';
 import { DoorConflicts, DoorDevice, DoorIssues, DoorStatus } from './door-parts.tsx';
+import { DoorSales } from './door-walk-in.tsx';
 import { signal } from './feedback.ts';
 import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
@@ -42,14 +43,14 @@ export function CheckinScreen() {
   const meStatus = useMeStatus((s) => s.status);
   if (!me) return meStatus === 'error' ? <p role="alert">{apiErrors.FORBIDDEN}</p> : <Spinner />;
   if (!me.permissions.includes('checkin')) return <p role="alert">{apiErrors.FORBIDDEN}</p>;
-  return <Door />;
+  return <Door sales={me.permissions.includes('door_sales')} />;
 }
 
 /**
  * The door: it renders the door engine (data/door/engine.ts), which decides everything from the
  * roster on this device and syncs it; here only the typed code and the camera are kept.
  */
-function Door() {
+function Door({ sales }: { sales: boolean }) {
   const state = useDoor();
   const { door, eventId, meta, reach, answer, device, progress, downloadFailed } = state;
   const online = reach === 'online';
@@ -57,6 +58,7 @@ function Door() {
   const [code, setCode] = useState('');
   const [camera, setCamera] = useState(false);
   const [cameraError, setCameraError] = useState<string | null>(null);
+  const [selling, setSelling] = useState(false);
 
   const choices = useMemo(() => doorChoices(state.events, state.stored), [state.events, state.stored]);
   const event = choices.find((e) => e.id === eventId);
@@ -145,7 +147,11 @@ function Door() {
             signal(n > 0);
             door.admitted(n);
           }}
+          onCash={sales ? (id) => void door.payCash(id).then(() => signal(true)) : undefined}
         />
+      )}
+      {chosen && sales && (
+        <DoorSales tiers={event?.door_tiers ?? []} open={selling} onOpen={setSelling} door={door} />
       )}
 
       <form

@@ -5,6 +5,7 @@ import { DEVICE_NAME_MAX } from '../../data/door/roster.ts';
 import type { CheckinConflict } from '../../domain/checkin.ts';
 import { formatTime } from '../../domain/dates.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
+import { doorSalesMessages as s } from '../../domain/messages/door-sales.ts';
 import { firstName } from '../../domain/people.ts';
 
 /** Connection (whether the server answers), whether the door would work offline, the roster and the queue. */
@@ -61,14 +62,16 @@ export function DoorConflicts({ conflicts }: { conflicts: CheckinConflict[] }) {
       <ul>
         {conflicts.map((c) => (
           <li key={c.id}>
-            {m.doorConflict(
-              c.name,
-              c.session,
-              c.device ?? m.deviceUnknown,
-              formatTime(c.at),
-              c.winner_device ?? m.deviceUnknown,
-              c.winner_at ? formatTime(c.winner_at) : '',
-            )}
+            {c.walk_in !== undefined
+              ? s.doorWalkInConflict(c.walk_in, c.device ?? m.deviceUnknown, formatTime(c.at), c.name)
+              : m.doorConflict(
+                  c.name,
+                  c.session,
+                  c.device ?? m.deviceUnknown,
+                  formatTime(c.at),
+                  c.winner_device ?? m.deviceUnknown,
+                  c.winner_at ? formatTime(c.winner_at) : '',
+                )}
           </li>
         ))}
       </ul>
@@ -84,9 +87,11 @@ export function DoorIssues({ issues }: { issues: CheckinIssue[] }) {
       <ul>
         {issues.map((i) => (
           <li key={i.clientId}>
-            {i.kind === 'conflict'
-              ? m.conflict(i.name, i.at ? formatTime(i.at) : '', i.device ?? m.deviceUnknown)
-              : `${i.name}: ${i.kind === 'not_paid' ? m.notPaid(firstName(i.name)) : m.notFound}`}
+            {i.registered !== undefined
+              ? s.walkInConflict(i.name, i.registered)
+              : i.kind === 'conflict'
+                ? m.conflict(i.name, i.at ? formatTime(i.at) : '', i.device ?? m.deviceUnknown)
+                : `${i.name}: ${i.kind === 'not_paid' ? m.notPaid(firstName(i.name)) : m.notFound}`}
           </li>
         ))}
       </ul>

@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckinConflict, CheckinEvent, RosterPage, SyncOutcome } from '../../../../src/domain/checkin.ts';
+import type {
+  CheckinConflict,
+  CheckinEvent,
+  RosterPage,
+  SyncOutcome,
+} from '../../../../src/domain/checkin.ts';
 import { doorSalesMessages } from '../../../../src/domain/messages/door-sales.ts';
 import { apiErrors } from '../../../../src/domain/messages.ts';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
 import type { Db } from '../../ports/db.ts';
-import { type EventFixture, makeEvent, makeRegistration, makeUsers } from '../../testing/checkout-fixtures.ts';
+import {
+  type EventFixture,
+  makeEvent,
+  makeRegistration,
+  makeUsers,
+} from '../../testing/checkout-fixtures.ts';
 import { createTestApp, seededDb, TEST_NOW } from '../../testing/test-app.ts';
 
 // In-process: the real app on a seeded PGlite (and PostgreSQL in the postgres project).
@@ -58,10 +68,16 @@ describe('POST /v1/admin/checkin/door-sales', () => {
     const json = { eventId: fx.eventId, items: [walkIn()] };
     expect((await t.call('/v1/admin/checkin/door-sales', { method: 'POST', json })).status).toBe(401);
     for (const who of ['membro', 'secretaria', 'lider'] as const) {
-      const res = await t.call('/v1/admin/checkin/door-sales', { method: 'POST', json, token: t.tokenFor(who) });
+      const res = await t.call('/v1/admin/checkin/door-sales', {
+        method: 'POST',
+        json,
+        token: t.tokenFor(who),
+      });
       expect(res).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: apiErrors.FORBIDDEN } });
     }
-    expect(await count('select count(*)::int as n from door_sales where event_id = $1', [fx.eventId])).toBe(0);
+    expect(await count('select count(*)::int as n from door_sales where event_id = $1', [fx.eventId])).toBe(
+      0,
+    );
   });
 
   it('refuses bad input with a pt-BR message and changes nothing', async () => {
@@ -76,7 +92,9 @@ describe('POST /v1/admin/checkin/door-sales', () => {
       expect(res.status).toBe(400);
       expect(Object.values(doorSalesMessages)).toContain(res.body.message);
     }
-    expect(await count('select count(*)::int as n from door_sales where event_id = $1', [fx.eventId])).toBe(0);
+    expect(await count('select count(*)::int as n from door_sales where event_id = $1', [fx.eventId])).toBe(
+      0,
+    );
   });
 
   it('a walk-in with cash: one paid guest registration, its check-in and the audit, exactly once', async () => {
@@ -93,8 +111,17 @@ describe('POST /v1/admin/checkin/door-sales', () => {
       'select status, guest_name, guest_cpf, walk_in, frozen_value from registrations where id = $1',
       [item.registrationId],
     );
-    expect(reg).toMatchObject({ status: 'paid', guest_name: 'Maria da Porta', guest_cpf: item.cpf, walk_in: true });
-    expect(await count('select count(*)::int as n from checkins where registration_id = $1', [item.registrationId])).toBe(1);
+    expect(reg).toMatchObject({
+      status: 'paid',
+      guest_name: 'Maria da Porta',
+      guest_cpf: item.cpf,
+      walk_in: true,
+    });
+    expect(
+      await count('select count(*)::int as n from checkins where registration_id = $1', [
+        item.registrationId,
+      ]),
+    ).toBe(1);
     expect(
       await count(
         `select count(*)::int as n from registration_confirmations where registration_id = $1 and strategy = 'cash' and status = 'paid'`,
@@ -139,10 +166,14 @@ describe('POST /v1/admin/checkin/door-sales', () => {
     const item = walkIn({ cpf, name: 'Joana na Porta' });
     const res = await sell([item]);
     expect(res.body.results[0]).toMatchObject({ kind: 'conflict', registered: 'Joana Inscrita' });
-    expect(await count('select count(*)::int as n from registrations where id = $1', [item.registrationId])).toBe(0);
+    expect(
+      await count('select count(*)::int as n from registrations where id = $1', [item.registrationId]),
+    ).toBe(0);
     // a replay answers the same and keeps one conflict
     expect((await sell([item])).body.results).toEqual(res.body.results);
-    const conflicts = await t.call(`/v1/admin/checkin/events/${fx.eventId}/conflicts`, { token: volunteer() });
+    const conflicts = await t.call(`/v1/admin/checkin/events/${fx.eventId}/conflicts`, {
+      token: volunteer(),
+    });
     const mine = (conflicts.body as CheckinConflict[]).filter((c) => c.walk_in === 'Joana na Porta');
     expect(mine).toEqual([expect.objectContaining({ name: 'Joana Inscrita', device: 'Porta 1' })]);
   });
@@ -161,7 +192,9 @@ describe('POST /v1/admin/checkin/door-sales', () => {
       }),
     ]);
     const kind = (door.body.results as SyncOutcome[])[0]!.kind;
-    expect([kind, online.status].sort()).toEqual(kind === 'created' ? [409, 'created'].sort() : [201, 'conflict'].sort());
+    expect([kind, online.status].sort()).toEqual(
+      kind === 'created' ? [409, 'created'].sort() : [201, 'conflict'].sort(),
+    );
     const active = await count(
       `select count(*)::int as n from registrations r left join profiles p on p.id = r.user_id
         where r.event_id = $1 and r.status in ('pending', 'analysis', 'paid')
@@ -191,19 +224,34 @@ describe('POST /v1/admin/checkin/door-sales', () => {
       [confirmationId],
     );
     expect(conf).toMatchObject({ status: 'paid', paid_at: expect.anything() });
-    expect(await count(`select count(*)::int as n from registrations where id = $1 and status = 'paid'`, [registrationId])).toBe(1);
-    expect(await count('select count(*)::int as n from checkins where registration_id = $1', [registrationId])).toBe(1);
     expect(
-      await count(`select count(*)::int as n from door_sales where client_id = $1 and amount = 1000`, [item.clientId]),
+      await count(`select count(*)::int as n from registrations where id = $1 and status = 'paid'`, [
+        registrationId,
+      ]),
+    ).toBe(1);
+    expect(
+      await count('select count(*)::int as n from checkins where registration_id = $1', [registrationId]),
+    ).toBe(1);
+    expect(
+      await count(`select count(*)::int as n from door_sales where client_id = $1 and amount = 1000`, [
+        item.clientId,
+      ]),
     ).toBe(1);
   });
 
   it('cash for a registration that is not a pending cash one: not paid, nothing changes', async () => {
     const [member] = await makeUsers(db, 1);
-    const { registrationId } = await makeRegistration(db, fx, member!, { strategy: 'file', status: 'pending' });
-    const res = await sell([{ kind: 'cash', clientId: randomUUID(), registrationId, scannedAt: at(), amount: 1000 }]);
+    const { registrationId } = await makeRegistration(db, fx, member!, {
+      strategy: 'file',
+      status: 'pending',
+    });
+    const res = await sell([
+      { kind: 'cash', clientId: randomUUID(), registrationId, scannedAt: at(), amount: 1000 },
+    ]);
     expect(res.body.results[0].kind).toBe('not_paid');
-    expect(await count('select count(*)::int as n from checkins where registration_id = $1', [registrationId])).toBe(0);
+    expect(
+      await count('select count(*)::int as n from checkins where registration_id = $1', [registrationId]),
+    ).toBe(0);
   });
 
   it('the door lists the event tiers it may sell, door-only ones marked', async () => {
