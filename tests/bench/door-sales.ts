@@ -69,7 +69,11 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const context = await browser.newContext({ baseURL: host.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await browser.newContext({
+    baseURL: host.url,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
   const page = await context.newPage();
   await page.goto('/auth/login?method=email');
   await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.voluntario.email);
@@ -128,7 +132,10 @@ try {
   await page.getByTestId('door-pending').getByText(`${items.length} checkins aguardando envio`).waitFor();
   const s0 = Date.now();
   await context.setOffline(false);
-  await page.getByTestId('door-pending').getByText('Todos os checkins enviados').waitFor({ timeout: 120_000 });
+  await page
+    .getByTestId('door-pending')
+    .getByText('Todos os checkins enviados')
+    .waitFor({ timeout: 120_000 });
   const syncMs = Date.now() - s0;
   const [held] = await db.query<{ checkins: number; walk_ins: number; cash: number }>(
     `select (select count(*)::int from public.checkins where event_id = $1) as checkins,

@@ -61,8 +61,8 @@ test('offline door: a walk-in with cash, a walk-in whose CPF was registered, a p
   expect(pending.status).toBe('pending');
   const online = await newMember(request, 'Joana Online');
   const onlineToken = await tokenOf(request, online);
-  const onlineCpf = (await callApi<{ profile: { cpf: string } }>(request, onlineToken, 'GET', '/v1/me')).body.profile
-    .cpf;
+  const onlineCpf = (await callApi<{ profile: { cpf: string } }>(request, onlineToken, 'GET', '/v1/me')).body
+    .profile.cpf;
 
   await login(page, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
@@ -101,8 +101,12 @@ test('offline door: a walk-in with cash, a walk-in whose CPF was registered, a p
 
   // back online: sent once; the CPF already registered is reported, not registered twice
   await context.setOffline(false);
-  await expect(page.getByTestId('door-pending')).toHaveText('Todos os checkins enviados', { timeout: 60_000 });
-  await expect(page.getByText(/Joana na Porta: o CPF já tinha inscrição neste evento \(Joana Online\)/)).toBeVisible();
+  await expect(page.getByTestId('door-pending')).toHaveText('Todos os checkins enviados', {
+    timeout: 60_000,
+  });
+  await expect(
+    page.getByText(/Joana na Porta: o CPF já tinha inscrição neste evento \(Joana Online\)/),
+  ).toBeVisible();
 
   const volunteer = await tokenOf(request, DEMO_USERS.voluntario.email);
   const roster = await callApi<{ entries: Entry[] }>(
@@ -126,5 +130,7 @@ test('offline door: a walk-in with cash, a walk-in whose CPF was registered, a p
     'GET',
     `/v1/admin/checkin/events/${EVENT.id}/conflicts`,
   );
-  expect(conflicts.body).toContainEqual(expect.objectContaining({ walk_in: 'Joana na Porta', name: 'Joana Online' }));
+  expect(conflicts.body).toContainEqual(
+    expect.objectContaining({ walk_in: 'Joana na Porta', name: 'Joana Online' }),
+  );
 });

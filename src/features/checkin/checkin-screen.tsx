@@ -1,41 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { doorChoices, doorSession } from '../../data/door/engine.ts';
 import { useDoor } from '../../data/door/use-door.ts';
-import {
-  type CheckinEvent,
-  eventCheckinWindow,
-  formatSeq,
-  outsideCheckinWindow,
-} from '../../domain/checkin.ts';
-import { formatDateTime, formatLongDateTime, formatTime } from '../../domain/dates.ts';
+import { formatDateTime, formatTime } from '../../domain/dates.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
-import { formatCpf, onlyDigits } from '../../domain/validation.ts';
 import { useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DoorAnswer } from './door-answer.tsx';
-import { DoorConflicts, DoorDevice, DoorIssues, DoorStatus } from './door-parts.tsx';
+import { DoorConflicts, DoorDevice, DoorIssues, DoorStatus, maskCode, windowNotice } from './door-parts.tsx';
 import { DoorSales } from './door-walk-in.tsx';
 import { signal } from './feedback.ts';
 import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
-
-/** Masks the manual code as ###-###, or as a CPF once it has more than 6 digits (product-spec.md §5). */
-function maskCode(value: string): string {
-  const digits = onlyDigits(value);
-  return digits.length > 6 ? formatCpf(digits) : formatSeq(digits);
-}
-
-/** What the door says when `now` is outside the event's check-in window, else null. */
-function windowNotice(event: CheckinEvent | undefined, now: Date): string | null {
-  if (!event) return null;
-  const outside = outsideCheckinWindow(event, now);
-  if (!outside) return null;
-  const { from, to } = eventCheckinWindow(event);
-  return outside === 'early'
-    ? m.windowOpens(formatLongDateTime(from, now))
-    : m.windowClosed(formatLongDateTime(to, now));
-}
 
 /** `/admin/checkin` for holders of `checkin`; others are told they may not (the API refuses them too). */
 export function CheckinScreen() {

@@ -2,11 +2,18 @@
 import type { CheckinIssue } from '../../data/db.ts';
 import type { Door, DoorState } from '../../data/door/engine.ts';
 import { DEVICE_NAME_MAX } from '../../data/door/roster.ts';
-import type { CheckinConflict } from '../../domain/checkin.ts';
-import { formatTime } from '../../domain/dates.ts';
+import {
+  type CheckinConflict,
+  type CheckinEvent,
+  eventCheckinWindow,
+  formatSeq,
+  outsideCheckinWindow,
+} from '../../domain/checkin.ts';
+import { formatLongDateTime, formatTime } from '../../domain/dates.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { doorSalesMessages as s } from '../../domain/messages/door-sales.ts';
 import { firstName } from '../../domain/people.ts';
+import { formatCpf, onlyDigits } from '../../domain/validation.ts';
 
 /** Connection (whether the server answers), whether the door would work offline, the roster and the queue. */
 export function DoorStatus({ state }: { state: DoorState & { door: Door } }) {
@@ -118,4 +125,21 @@ export function DoorDevice({ device, onName }: { device: string; onName(name: st
       </p>
     </details>
   );
+}
+
+/** Masks the manual code as ###-###, or as a CPF once it has more than 6 digits (product-spec.md §5). */
+export function maskCode(value: string): string {
+  const digits = onlyDigits(value);
+  return digits.length > 6 ? formatCpf(digits) : formatSeq(digits);
+}
+
+/** What the door says when `now` is outside the event's check-in window, else null. */
+export function windowNotice(event: CheckinEvent | undefined, now: Date): string | null {
+  if (!event) return null;
+  const outside = outsideCheckinWindow(event, now);
+  if (!outside) return null;
+  const { from, to } = eventCheckinWindow(event);
+  return outside === 'early'
+    ? m.windowOpens(formatLongDateTime(from, now))
+    : m.windowClosed(formatLongDateTime(to, now));
 }
