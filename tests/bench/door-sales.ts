@@ -141,7 +141,8 @@ try {
     `select (select count(*)::int from public.checkins where event_id = $1) as checkins,
             (select count(*)::int from public.registrations where event_id = $1 and walk_in) as walk_ins,
             (select count(*)::int from public.registration_confirmations c join public.registrations r
-               on r.id = c.registration_id where r.event_id = $1 and r.tier_id = $2 and c.strategy = 'cash'
+               on r.id = c.registration_id where r.event_id = $1 and r.tier_id = $2 and not r.walk_in
+               and c.strategy = 'cash'
                and c.status = 'paid' and c.paid_at is not null) as cash`,
     [EVENT, tier!.id],
   );
