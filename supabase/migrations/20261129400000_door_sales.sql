@@ -31,7 +31,8 @@ alter table public.registrations
 -- One row per door sale item (its client UUID): the registration made or paid (a walk-in refused
 -- for a CPF already registered names that registration), what was received, by whom, on which door.
 create table public.door_sales (
-  client_id uuid primary key,
+  id uuid primary key default gen_random_uuid(),
+  client_id uuid not null unique,
   kind text not null check (kind in ('walk_in', 'cash')),
   event_id uuid not null references public.events (id) on delete cascade,
   registration_id uuid references public.registrations (id) on delete cascade,

@@ -131,6 +131,7 @@ export interface DoorSales {
   created_at: Generated<Timestamp>;
   device: string | null;
   event_id: string;
+  id: Generated<string>;
   kind: 'walk_in' | 'cash';
   outcome: 'created' | 'conflict' | 'not_found' | 'not_paid';
   registration_id: string | null;
@@ -550,6 +551,7 @@ export type ConstraintName =
   | 'consents_text_version_check'
   | 'consents_user_id_fkey'
   | 'door_sales_amount_check'
+  | 'door_sales_client_id_key'
   | 'door_sales_event_id_fkey'
   | 'door_sales_kind_check'
   | 'door_sales_outcome_check'
