@@ -7,7 +7,7 @@
  * the new `stores` (Dexie keeps unchanged tables) and an `upgrade` that rewrites stored rows.
  */
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
-import type { CheckinSession, RosterEntry, SyncItemKind } from '../domain/checkin.ts';
+import type { CheckinSession, DoorTier, RosterEntry, SyncItemKind } from '../domain/checkin.ts';
 import type { EventDetail, MyRegistration } from '../domain/types.ts';
 import { DB_NAME } from './db-name.ts';
 
@@ -44,6 +44,8 @@ export interface RosterMeta {
   checkin_ends_at?: string | null;
   /** the event's check-in sessions (absent: none, or kept before sessions) */
   sessions?: CheckinSession[];
+  /** the tiers a walk-in may be sold at the door (absent: kept before door sales) */
+  door_tiers?: DoorTier[];
   /** the server's cursor for the next pull */
   cursor: string;
   /** the event's CPF key (rosterCpfTag), from the roster download */
@@ -70,10 +72,25 @@ export interface StoredRosterPage {
 export interface OutboxItem {
   /** the client UUID: the server is idempotent on it */
   clientId: string;
-  kind: 'checkin';
+  /** a check-in; a walk-in registered and admitted; a pending cash registration paid and admitted */
+  kind: 'checkin' | 'walk_in' | 'cash';
   createdAt: number;
   attempts: number;
-  payload: { eventId: string; registrationId: string; scannedAt: string; device: string; sessionId?: string };
+  payload: {
+    eventId: string;
+    /** the registration admitted (a walk-in's: made by the door) */
+    registrationId: string;
+    scannedAt: string;
+    device: string;
+    sessionId?: string;
+    /** walk-ins and cash (src/domain/door-sales.ts): centavos received */
+    amount?: number;
+    /** walk-ins: who, and on which tier */
+    name?: string;
+    cpf?: string;
+    phone?: string;
+    tierId?: string;
+  };
 }
 
 /** A queued check-in the server did not take as this door's: shown to staff. */
@@ -83,6 +100,8 @@ export interface CheckinIssue {
   registration_id: string;
   name: string;
   kind: Exclude<SyncItemKind, 'created'>;
+  /** a walk-in the server did not create: the name on the registration its CPF already had */
+  registered?: string;
   /** for a conflict: when and where the check-in that counts was made */
   at: string | null;
   device: string | null;

@@ -90,6 +90,8 @@ export interface RosterEntry {
   group_id?: string | null;
   /** a minor's guardian who authorized them (shown on admission); absent for adults */
   guardian?: string | null;
+  /** a pending cash registration: the centavos the door may take (src/domain/door-sales.ts) */
+  cash_due?: number | null;
 }
 
 /** Where the roster is looked up (an index each: Dexie locally, SQL on the server). */
@@ -298,6 +300,8 @@ export interface SyncOutcome {
   device: string | null;
   /** the item's scannedAt was outside the event's door window: `at` is the nearest time inside it */
   clamped?: true;
+  /** a walk-in refused: the name on the registration its CPF already had (src/domain/door-sales.ts) */
+  registered?: string;
 }
 
 /** Slack around an event's door window for a door's clock that is a little off. */
@@ -354,12 +358,23 @@ export interface RosterPage {
   next: string | null;
 }
 
+/** A tier the door may sell a walk-in (every tier of the event; a door-only one is never offered online). */
+export interface DoorTier {
+  id: string;
+  name: string;
+  /** centavos; 0 is free */
+  price: number;
+  door_only: boolean;
+}
+
 /** An event the door can check people in (started within the last week or upcoming). */
 export interface CheckinEvent extends EventCheckinTimes {
   id: string;
   title: string;
   /** its check-in sessions, by start (none: one check-in per person) */
   sessions?: CheckinSession[];
+  /** the tiers a walk-in may be sold at the door (src/domain/door-sales.ts) */
+  door_tiers?: DoorTier[];
 }
 
 /** PUT /v1/admin/events/:eventId/sessions: the event's check-in sessions, all of them. */
@@ -392,6 +407,8 @@ export interface CheckinConflict {
   /** the check-in that counts */
   winner_device: string | null;
   winner_at: string | null;
+  /** a walk-in refused because the CPF already had a registration: the name typed at the door */
+  walk_in?: string;
 }
 
 /** GET /v1/checkins: one of the member's own check-ins. */

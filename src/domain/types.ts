@@ -145,6 +145,7 @@ export const PERMISSIONS = [
   'reports',
   'checkin',
   'read_sensitive',
+  'door_sales',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -45,6 +45,7 @@ const TABLES: Record<string, Reads> = {
   event_roster_keys: { anon: null, a: null },
   event_sessions: { anon: null, a: null },
   checkin_conflicts: { anon: null, a: 0 },
+  door_sales: { anon: null, a: null },
   mail_outbox: { anon: null, a: null },
   audit_log: { anon: null, a: null },
   registration_groups: { anon: null, a: null },

@@ -261,6 +261,7 @@ const SCRIPTS: Record<string, string> = {
   offline: 'offline.ts',
   'admin-confirmations': 'admin-confirmations.ts',
   'door-cpf': 'door-cpf.ts',
+  'door-sales': 'door-sales.ts',
   'public-reads': 'public-reads.ts',
   'user-search': 'user-search.ts',
   reports: 'reports.ts',

@@ -90,9 +90,11 @@ export interface CheckinConflicts {
   device: string | null;
   event_id: string;
   id: Generated<string>;
+  kind: Generated<'checkin' | 'walk_in'>;
   registration_id: string;
   scanned_at: Timestamp;
   session_id: string | null;
+  walk_in_name: string | null;
   winner_at: Timestamp | null;
   winner_device: string | null;
 }
@@ -120,6 +122,21 @@ export interface Consents {
   revoked_at: Timestamp | null;
   text_version: string;
   user_id: string;
+}
+
+/** public.door_sales */
+export interface DoorSales {
+  amount: number;
+  client_id: string;
+  created_at: Generated<Timestamp>;
+  device: string | null;
+  event_id: string;
+  id: Generated<string>;
+  kind: 'walk_in' | 'cash';
+  outcome: 'created' | 'conflict' | 'not_found' | 'not_paid';
+  registration_id: string | null;
+  scanned_at: Timestamp;
+  sold_by: string | null;
 }
 
 /** public.event_files */
@@ -282,6 +299,7 @@ export interface PricingTiers {
   created_at: Generated<Timestamp>;
   custom_pix_key: string | null;
   description: string | null;
+  door_only: Generated<boolean>;
   ends_at: Timestamp | null;
   event_id: string;
   id: Generated<string>;
@@ -386,6 +404,7 @@ export interface Registrations {
   guest_cpf: string | null;
   guest_email: string | null;
   guest_name: string | null;
+  guest_phone: string | null;
   id: Generated<string>;
   seq: Generated<string>;
   status: Generated<
@@ -394,6 +413,7 @@ export interface Registrations {
   tier_id: string;
   updated_at: Generated<Timestamp>;
   user_id: string;
+  walk_in: Generated<boolean>;
 }
 
 /** public.role_permissions */
@@ -405,7 +425,8 @@ export interface RolePermissions {
     | 'create_user'
     | 'reports'
     | 'checkin'
-    | 'read_sensitive';
+    | 'read_sensitive'
+    | 'door_sales';
   role: string;
 }
 
@@ -500,6 +521,7 @@ export interface Database {
   checkin_conflicts: CheckinConflicts;
   checkins: Checkins;
   consents: Consents;
+  door_sales: DoorSales;
   event_files: EventFiles;
   event_questions: EventQuestions;
   event_roster_keys: EventRosterKeys;
@@ -538,6 +560,7 @@ export type ConstraintName =
   | 'audit_log_subject_id_fkey'
   | 'checkin_conflicts_client_id_key'
   | 'checkin_conflicts_event_id_fkey'
+  | 'checkin_conflicts_kind_check'
   | 'checkin_conflicts_pkey'
   | 'checkin_conflicts_registration_id_fkey'
   | 'checkin_conflicts_session_id_fkey'
@@ -556,6 +579,14 @@ export type ConstraintName =
   | 'consents_revoked_after'
   | 'consents_text_version_check'
   | 'consents_user_id_fkey'
+  | 'door_sales_amount_check'
+  | 'door_sales_client_id_key'
+  | 'door_sales_event_id_fkey'
+  | 'door_sales_kind_check'
+  | 'door_sales_outcome_check'
+  | 'door_sales_pkey'
+  | 'door_sales_registration_id_fkey'
+  | 'door_sales_sold_by_fkey'
   | 'event_files_event_id_fkey'
   | 'event_files_name_check'
   | 'event_files_path_key'
@@ -679,6 +710,7 @@ export type ConstraintName =
   | 'registrations_guest_fields'
   | 'registrations_guest_in_group'
   | 'registrations_guest_name_check'
+  | 'registrations_guest_phone_check'
   | 'registrations_one_active_idx'
   | 'registrations_pkey'
   | 'registrations_seq_check'

@@ -10,6 +10,7 @@ import type {
   SyncBody,
   SyncOutcome,
 } from '../../domain/checkin.ts';
+import type { DoorSalesBody } from '../../domain/door-sales.ts';
 import { fetchApi } from '../api.ts';
 import { type CongregaDb, db as defaultDb } from '../db.ts';
 import { tracked } from './connection.ts';
@@ -22,6 +23,8 @@ export interface DoorApi {
   sync(body: SyncBody, signal?: AbortSignal): Promise<{ results: SyncOutcome[] }>;
   /** the event's conflicts between doors, as the server keeps them */
   conflicts(eventId: string): Promise<CheckinConflict[]>;
+  /** walk-ins and cash received (src/domain/door-sales.ts); absent: a door that sells nothing (tests) */
+  doorSales?(body: DoorSalesBody, signal?: AbortSignal): Promise<{ results: SyncOutcome[] }>;
 }
 
 /** Each call's outcome tells the door whether the server answers (connection.ts). */
@@ -36,6 +39,10 @@ export const httpDoorApi: DoorApi = {
   conflicts: (eventId) =>
     tracked(
       fetchApi((api) => api.v1.admin.checkin.events[':eventId'].conflicts.$get({ param: { eventId } })),
+    ),
+  doorSales: (body, signal) =>
+    tracked(
+      fetchApi((api) => api.v1.admin.checkin['door-sales'].$post({ json: body }, { init: { signal } })),
     ),
 };
 
@@ -71,6 +78,7 @@ export async function downloadRoster(
       checkin_starts_at: event.checkin_starts_at,
       checkin_ends_at: event.checkin_ends_at,
       sessions: event.sessions ?? [],
+      door_tiers: event.door_tiers ?? [],
       cursor,
       cpf_key: page.cpf_key,
       updated_at: Date.now(),

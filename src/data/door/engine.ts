@@ -34,11 +34,14 @@ import {
   type DoorFeedback,
   doorDeviceName,
   keepDoorEvent,
+  payCashLocally,
   previewCheckin,
   readDoorEvent,
   readIssues,
   rosterPagesIndex,
   setDoorDeviceName,
+  type WalkInInput,
+  walkInLocally,
 } from './roster.ts';
 
 /** Other doors' check-ins and new registrations are pulled this often while the server answers. */
@@ -117,6 +120,10 @@ export interface Door {
   sendNow(): void;
   /** a scan or a typed code; `confirmed` admits outside the check-in window */
   admit(raw: string, confirmed?: boolean): Promise<DoorAnswer | null>;
+  /** a walk-in registered and admitted (permission door_sales), offline too */
+  walkIn(input: WalkInInput): Promise<DoorAnswer | null>;
+  /** a pending cash registration: the cash received, the person admitted, offline too */
+  payCash(registrationId: string): Promise<DoorAnswer | null>;
   /** a caravan's people admitted at the door (door-group): the queue leaves now */
   admitted(count: number): void;
   showAnswer(answer: DoorAnswer | null): void;
@@ -138,6 +145,7 @@ export function doorChoices(events: CheckinEvent[] | null, stored: RosterMeta[])
         checkin_starts_at: r.checkin_starts_at ?? null,
         checkin_ends_at: r.checkin_ends_at ?? null,
         sessions: r.sessions ?? [],
+        door_tiers: r.door_tiers ?? [],
       })),
   ];
 }
@@ -435,10 +443,25 @@ export function createDoor({
     return show({ kind: 'feedback', feedback: result });
   }
 
+  /** Door sales (walk-ins, cash): recorded here at once, then the queue leaves. */
+  async function sale(record: (eventId: string, session?: CheckinSession) => Promise<DoorFeedback>) {
+    const { eventId } = get();
+    if (!eventId) return null;
+    const feedback = await record(eventId, doorSession(get()));
+    if (feedback.kind === 'created') poke();
+    const answer: DoorAnswer = { kind: 'feedback', feedback };
+    if (get().eventId === eventId) set({ answer });
+    return answer;
+  }
+
   return {
     store,
     start,
     sync,
+    walkIn: (input) =>
+      sale((eventId, session) => walkInLocally(eventId, input, get().device, db, now(), session)),
+    payCash: (registrationId) =>
+      sale((eventId, session) => payCashLocally(eventId, registrationId, get().device, db, now(), session)),
     choose,
     chooseSession(sessionId) {
       set({ sessionId, answer: null });

@@ -1,6 +1,7 @@
 /**
- * The door's queue: what the door did offline (today: check-ins), each with a client UUID, sent to
- * POST /v1/admin/checkin/sync in batches, one request per event. React-free.
+ * The door's queue: what the door did offline (check-ins, walk-ins, cash received), each with a
+ * client UUID, sent in batches: check-ins to POST /v1/admin/checkin/sync, walk-ins and cash to
+ * POST /v1/admin/checkin/door-sales, one request per event and sort. React-free.
  *
  * Exactly once: an item leaves the queue only in the same Dexie transaction that applies the
  * server's answer for it. A crash, a closed tab, a 500 or a time-out mid-send leaves it queued;
@@ -8,6 +9,7 @@
  * creates a second record.
  */
 import { SYNC_BATCH_MAX, type SyncOutcome } from '../../domain/checkin.ts';
+import type { DoorSalesBody } from '../../domain/door-sales.ts';
 import { type CongregaDb, db as defaultDb, type OutboxItem } from '../db.ts';
 import type { DoorApi } from './api.ts';
 import { rosterEntry } from './roster.ts';
@@ -58,32 +60,54 @@ export interface UploadResult {
   skipped?: boolean;
 }
 
-/** One request per event of the batch; answers what the server answered. */
+/** One request per event and sort of item (check-ins; walk-ins and cash); answers what the server answered. */
 async function send(api: DoorApi, items: OutboxItem[], signal: AbortSignal): Promise<SyncOutcome[]> {
-  const byEvent = new Map<string, OutboxItem[]>();
+  const groups = new Map<string, OutboxItem[]>();
   for (const item of items) {
-    const list = byEvent.get(item.payload.eventId) ?? [];
+    const key = `${item.payload.eventId}|${item.kind === 'checkin' ? 'checkin' : 'sale'}`;
+    const list = groups.get(key) ?? [];
     list.push(item);
-    byEvent.set(item.payload.eventId, list);
+    groups.set(key, list);
   }
   const answers: SyncOutcome[] = [];
-  for (const [eventId, list] of byEvent) {
-    const { results } = await api.sync(
-      {
-        eventId,
-        device: list[0]!.payload.device,
-        items: list.map((i) => ({
-          clientId: i.clientId,
-          registrationId: i.payload.registrationId,
-          scannedAt: i.payload.scannedAt,
-          ...(i.payload.sessionId ? { sessionId: i.payload.sessionId } : {}),
-        })),
-      },
-      signal,
-    );
+  for (const list of groups.values()) {
+    const { eventId, device } = list[0]!.payload;
+    if (list[0]!.kind === 'checkin') {
+      const { results } = await api.sync(
+        {
+          eventId,
+          device,
+          items: list.map((i) => ({
+            clientId: i.clientId,
+            registrationId: i.payload.registrationId,
+            scannedAt: i.payload.scannedAt,
+            ...(i.payload.sessionId ? { sessionId: i.payload.sessionId } : {}),
+          })),
+        },
+        signal,
+      );
+      answers.push(...results);
+      continue;
+    }
+    if (!api.doorSales) throw new Error('door sales unavailable');
+    const { results } = await api.doorSales({ eventId, device, items: list.map(saleItem) }, signal);
     answers.push(...results);
   }
   return answers;
+}
+
+/** A queued walk-in or cash received as the door-sales route takes it. */
+function saleItem(i: OutboxItem): DoorSalesBody['items'][number] {
+  const { registrationId, scannedAt, sessionId, amount = 0, name = '', cpf, phone, tierId = '' } = i.payload;
+  const common = {
+    clientId: i.clientId,
+    registrationId,
+    scannedAt,
+    amount,
+    ...(sessionId ? { sessionId } : {}),
+  };
+  if (i.kind === 'cash') return { kind: 'cash', ...common };
+  return { kind: 'walk_in', ...common, name, tierId, ...(cpf ? { cpf } : { phone: phone ?? '' }) };
 }
 
 /** Applies the answers (inside the transaction that removes their items): conflicts kept for staff. */
@@ -93,6 +117,22 @@ async function apply(items: OutboxItem[], answers: SyncOutcome[], db: CongregaDb
     const item = byId.get(answer.clientId);
     if (!item || answer.kind === 'created') continue;
     const entry = await rosterEntry(item.payload.eventId, item.payload.registrationId, db);
+    if (item.kind === 'walk_in') {
+      // the server made no registration: the door's own row of it goes, the refusal stays listed
+      await db.rosters.delete(item.payload.registrationId);
+      await db.checkinIssues.put({
+        clientId: answer.clientId,
+        event_id: item.payload.eventId,
+        registration_id: item.payload.registrationId,
+        name: item.payload.name ?? '',
+        kind: answer.kind,
+        at: answer.at,
+        device: answer.device,
+        answered_at: Date.now(),
+        ...(answer.registered !== undefined ? { registered: answer.registered } : {}),
+      });
+      continue;
+    }
     if (answer.kind === 'conflict' && entry) {
       await db.rosters.put({
         ...entry,

@@ -12,6 +12,7 @@ import {
   parseCheckinCode,
   type RosterEntry,
   type RosterLookup,
+  rosterCpfTag,
 } from '../../domain/checkin.ts';
 import { type CheckinIssue, type CongregaDb, db as defaultDb, type RosterMeta } from '../db.ts';
 
@@ -180,7 +181,10 @@ export async function rosterCount(eventId: string, db = defaultDb): Promise<numb
   return pages.byId.size + changed.filter((id) => !pages.byId.has(id)).length;
 }
 
-export type DoorFeedback = { kind: 'invalid'; message: string } | (CheckinResult & { clientId?: string });
+export type DoorFeedback =
+  | { kind: 'invalid'; message: string }
+  /** `paidCash`: centavos taken at the door before admitting (door-sales) */
+  | (CheckinResult & { clientId?: string; paidCash?: number });
 
 /**
  * What a code would give, read only (no write): the door shows it at once, then checkInLocally
@@ -357,4 +361,96 @@ export function readDoorEvent(): string {
 }
 export function keepDoorEvent(eventId: string): void {
   keep(EVENT_KEY, eventId || null);
+}
+
+/** A walk-in as the volunteer entered it (src/domain/door-sales.ts). */
+export interface WalkInInput {
+  name: string;
+  /** digits: a CPF or a phone */
+  cpf?: string;
+  phone?: string;
+  tierId: string;
+  /** centavos received in cash (0: free) */
+  amount: number;
+}
+
+/**
+ * A walk-in registered and admitted at the door, offline too: a roster row of its own (the id the
+ * server will give the registration), paid and checked in, and the walk-in queued, in one transaction.
+ */
+export async function walkInLocally(
+  eventId: string,
+  input: WalkInInput,
+  device: string,
+  db: CongregaDb = defaultDb,
+  now = new Date(),
+  session?: CheckinSession,
+): Promise<DoorFeedback & { kind: 'created' }> {
+  const key = (await db.rosterMeta.get(eventId))?.cpf_key;
+  // the CPF's tag, so that the CPF typed later finds the person here (never the CPF itself)
+  const cpfHash = input.cpf && key ? await rosterCpfTag(key, input.cpf) : null;
+  const registrationId = crypto.randomUUID();
+  const clientId = crypto.randomUUID();
+  const at = now.toISOString();
+  const entry: RosterEntry = {
+    id: registrationId,
+    event_id: eventId,
+    seq: '',
+    name: input.name,
+    congregation: null,
+    cpf_hash: cpfHash,
+    paid: true,
+    checked_in_at: at,
+    checked_in_device: device,
+    checked_in_session: session?.id ?? null,
+  };
+  await db.transaction('rw', db.rosters, db.outbox, async () => {
+    await db.rosters.put(entry);
+    await db.outbox.add({
+      clientId,
+      kind: 'walk_in',
+      createdAt: now.getTime(),
+      attempts: 0,
+      payload: { eventId, registrationId, scannedAt: at, device, sessionId: session?.id, ...input },
+    });
+  });
+  return { kind: 'created', entry, clientId };
+}
+
+/**
+ * A pending cash registration paid at the door and admitted, offline too: decided on the row as it
+ * is then; the row marked paid and checked in and the cash queued in one transaction.
+ */
+export async function payCashLocally(
+  eventId: string,
+  registrationId: string,
+  device: string,
+  db: CongregaDb = defaultDb,
+  now = new Date(),
+  session?: CheckinSession,
+): Promise<DoorFeedback> {
+  const found = await rosterEntry(eventId, registrationId, db);
+  return db.transaction('rw', db.rosters, db.outbox, async () => {
+    const row = found && ((await db.rosters.get(found.id)) ?? found);
+    if (!row || row.event_id !== eventId || row.paid || !row.cash_due) return decide(row, session);
+    const amount = row.cash_due;
+    const result = decide({ ...row, paid: true, cash_due: null }, session);
+    if (result.kind !== 'created') return result;
+    const clientId = crypto.randomUUID();
+    const at = now.toISOString();
+    await db.rosters.put({
+      ...result.entry,
+      checked_in_at: at,
+      checked_in_device: device,
+      checked_in_session: session?.id ?? null,
+    });
+    await db.outbox.add({
+      clientId,
+      kind: 'cash',
+      createdAt: now.getTime(),
+      attempts: 0,
+      payload: { eventId, registrationId, scannedAt: at, device, sessionId: session?.id, amount },
+    });
+    return { ...result, clientId, paidCash: amount };
+  });
 }

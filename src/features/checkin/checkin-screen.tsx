@@ -1,40 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { doorChoices, doorSession } from '../../data/door/engine.ts';
 import { useDoor } from '../../data/door/use-door.ts';
-import {
-  type CheckinEvent,
-  eventCheckinWindow,
-  formatSeq,
-  outsideCheckinWindow,
-} from '../../domain/checkin.ts';
-import { formatDateTime, formatLongDateTime, formatTime } from '../../domain/dates.ts';
+import { formatDateTime, formatTime } from '../../domain/dates.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
-import { formatCpf, onlyDigits } from '../../domain/validation.ts';
 import { useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DoorAnswer } from './door-answer.tsx';
-import { DoorConflicts, DoorDevice, DoorIssues, DoorStatus } from './door-parts.tsx';
+import { DoorConflicts, DoorDevice, DoorIssues, DoorStatus, maskCode, windowNotice } from './door-parts.tsx';
+import { DoorSales } from './door-walk-in.tsx';
 import { signal } from './feedback.ts';
 import { preloadScanner, Scanner } from './scanner.tsx';
 import './checkin.css';
-
-/** Masks the manual code as ###-###, or as a CPF once it has more than 6 digits (product-spec.md §5). */
-function maskCode(value: string): string {
-  const digits = onlyDigits(value);
-  return digits.length > 6 ? formatCpf(digits) : formatSeq(digits);
-}
-
-/** What the door says when `now` is outside the event's check-in window, else null. */
-function windowNotice(event: CheckinEvent | undefined, now: Date): string | null {
-  if (!event) return null;
-  const outside = outsideCheckinWindow(event, now);
-  if (!outside) return null;
-  const { from, to } = eventCheckinWindow(event);
-  return outside === 'early'
-    ? m.windowOpens(formatLongDateTime(from, now))
-    : m.windowClosed(formatLongDateTime(to, now));
-}
 
 /** `/admin/checkin` for holders of `checkin`; others are told they may not (the API refuses them too). */
 export function CheckinScreen() {
@@ -42,14 +19,14 @@ export function CheckinScreen() {
   const meStatus = useMeStatus((s) => s.status);
   if (!me) return meStatus === 'error' ? <p role="alert">{apiErrors.FORBIDDEN}</p> : <Spinner />;
   if (!me.permissions.includes('checkin')) return <p role="alert">{apiErrors.FORBIDDEN}</p>;
-  return <Door />;
+  return <Door sales={me.permissions.includes('door_sales')} />;
 }
 
 /**
  * The door: it renders the door engine (data/door/engine.ts), which decides everything from the
  * roster on this device and syncs it; here only the typed code and the camera are kept.
  */
-function Door() {
+function Door({ sales }: { sales: boolean }) {
   const state = useDoor();
   const { door, eventId, meta, reach, answer, device, progress, downloadFailed } = state;
   const online = reach === 'online';
@@ -57,6 +34,7 @@ function Door() {
   const [code, setCode] = useState('');
   const [camera, setCamera] = useState(false);
   const [cameraError, setCameraError] = useState<string | null>(null);
+  const [selling, setSelling] = useState(false);
 
   const choices = useMemo(() => doorChoices(state.events, state.stored), [state.events, state.stored]);
   const event = choices.find((e) => e.id === eventId);
@@ -145,7 +123,11 @@ function Door() {
             signal(n > 0);
             door.admitted(n);
           }}
+          onCash={sales ? (id) => void door.payCash(id).then(() => signal(true)) : undefined}
         />
+      )}
+      {chosen && sales && (
+        <DoorSales tiers={event?.door_tiers ?? []} open={selling} onOpen={setSelling} door={door} />
       )}
 
       <form

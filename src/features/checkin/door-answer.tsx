@@ -12,6 +12,8 @@ import type { CheckinSession } from '../../domain/checkin.ts';
 import { resultMessage } from '../../domain/checkin.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
+import { doorSalesMessages as s } from '../../domain/messages/door-sales.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { firstName } from '../../domain/people.ts';
 import { DoorGroup } from './door-group.tsx';
 
@@ -27,6 +29,7 @@ export function DoorAnswer({
   onClear,
   onGroup,
   onGroupAdmitted,
+  onCash,
 }: {
   answer: Answer | null;
   eventId: string;
@@ -38,6 +41,8 @@ export function DoorAnswer({
   onClear(): void;
   onGroup(groupId: string): void;
   onGroupAdmitted(count: number): void;
+  /** a pending cash registration's 'Dinheiro recebido' (permission door_sales); absent: not offered */
+  onCash?(registrationId: string): void;
 }) {
   const panel = useRef<HTMLDivElement>(null);
   // a new answer is brought into view if the page was scrolled away from it (sticky covers the rest)
@@ -65,10 +70,19 @@ export function DoorAnswer({
   const feedback = answer?.kind === 'feedback' ? answer.feedback : null;
   const entry =
     answer?.kind === 'confirm' ? answer.entry : feedback && 'entry' in feedback ? feedback.entry : null;
+  // a pending cash registration the door may take the cash of (door-sales)
+  const due = onCash && feedback?.kind === 'not_paid' && feedback.entry.cash_due ? feedback.entry : null;
   const text = feedback
     ? feedback.kind === 'invalid'
       ? feedback.message
-      : resultMessage(feedback)
+      : due
+        ? s.cashDue(formatMoney(due.cash_due!))
+        : feedback.kind === 'created' && feedback.paidCash
+          ? s.cashAdmitted(
+              firstName(feedback.entry.name) || feedback.entry.name,
+              formatMoney(feedback.paidCash),
+            )
+          : resultMessage(feedback)
     : answer?.kind === 'confirm'
       ? outsideWindow
       : m.waitingCode;
@@ -87,6 +101,11 @@ export function DoorAnswer({
       </output>
       {answer && (
         <div className="door-answer-actions">
+          {due && (
+            <button type="button" className="button" onClick={() => onCash?.(due.id)}>
+              {s.cashReceived}
+            </button>
+          )}
           {answer.kind === 'confirm' && (
             <button type="button" className="button" onClick={() => onConfirm(answer.raw)}>
               {m.admitAnyway}

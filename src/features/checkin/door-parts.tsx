@@ -2,10 +2,18 @@
 import type { CheckinIssue } from '../../data/db.ts';
 import type { Door, DoorState } from '../../data/door/engine.ts';
 import { DEVICE_NAME_MAX } from '../../data/door/roster.ts';
-import type { CheckinConflict } from '../../domain/checkin.ts';
-import { formatTime } from '../../domain/dates.ts';
+import {
+  type CheckinConflict,
+  type CheckinEvent,
+  eventCheckinWindow,
+  formatSeq,
+  outsideCheckinWindow,
+} from '../../domain/checkin.ts';
+import { formatLongDateTime, formatTime } from '../../domain/dates.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
+import { doorSalesMessages as s } from '../../domain/messages/door-sales.ts';
 import { firstName } from '../../domain/people.ts';
+import { formatCpf, onlyDigits } from '../../domain/validation.ts';
 
 /** Connection (whether the server answers), whether the door would work offline, the roster and the queue. */
 export function DoorStatus({ state }: { state: DoorState & { door: Door } }) {
@@ -61,14 +69,16 @@ export function DoorConflicts({ conflicts }: { conflicts: CheckinConflict[] }) {
       <ul>
         {conflicts.map((c) => (
           <li key={c.id}>
-            {m.doorConflict(
-              c.name,
-              c.session,
-              c.device ?? m.deviceUnknown,
-              formatTime(c.at),
-              c.winner_device ?? m.deviceUnknown,
-              c.winner_at ? formatTime(c.winner_at) : '',
-            )}
+            {c.walk_in !== undefined
+              ? s.doorWalkInConflict(c.walk_in, c.device ?? m.deviceUnknown, formatTime(c.at), c.name)
+              : m.doorConflict(
+                  c.name,
+                  c.session,
+                  c.device ?? m.deviceUnknown,
+                  formatTime(c.at),
+                  c.winner_device ?? m.deviceUnknown,
+                  c.winner_at ? formatTime(c.winner_at) : '',
+                )}
           </li>
         ))}
       </ul>
@@ -84,9 +94,11 @@ export function DoorIssues({ issues }: { issues: CheckinIssue[] }) {
       <ul>
         {issues.map((i) => (
           <li key={i.clientId}>
-            {i.kind === 'conflict'
-              ? m.conflict(i.name, i.at ? formatTime(i.at) : '', i.device ?? m.deviceUnknown)
-              : `${i.name}: ${i.kind === 'not_paid' ? m.notPaid(firstName(i.name)) : m.notFound}`}
+            {i.registered !== undefined
+              ? s.walkInConflict(i.name, i.registered)
+              : i.kind === 'conflict'
+                ? m.conflict(i.name, i.at ? formatTime(i.at) : '', i.device ?? m.deviceUnknown)
+                : `${i.name}: ${i.kind === 'not_paid' ? m.notPaid(firstName(i.name)) : m.notFound}`}
           </li>
         ))}
       </ul>
@@ -113,4 +125,21 @@ export function DoorDevice({ device, onName }: { device: string; onName(name: st
       </p>
     </details>
   );
+}
+
+/** Masks the manual code as ###-###, or as a CPF once it has more than 6 digits (product-spec.md §5). */
+export function maskCode(value: string): string {
+  const digits = onlyDigits(value);
+  return digits.length > 6 ? formatCpf(digits) : formatSeq(digits);
+}
+
+/** What the door says when `now` is outside the event's check-in window, else null. */
+export function windowNotice(event: CheckinEvent | undefined, now: Date): string | null {
+  if (!event) return null;
+  const outside = outsideCheckinWindow(event, now);
+  if (!outside) return null;
+  const { from, to } = eventCheckinWindow(event);
+  return outside === 'early'
+    ? m.windowOpens(formatLongDateTime(from, now))
+    : m.windowClosed(formatLongDateTime(to, now));
 }

@@ -7,6 +7,7 @@ import {
   rosterQuerySchema,
   syncBodySchema,
 } from '../../../../src/domain/checkin.ts';
+import { doorSalesBodySchema } from '../../../../src/domain/door-sales.ts';
 import { checkinMessages } from '../../../../src/domain/messages/checkin.ts';
 import { uuidSchema } from '../../../../src/domain/validation.ts';
 import type { AppEnv } from '../../lib/context.ts';
@@ -21,6 +22,7 @@ import {
   rosterPage,
   syncCheckins,
 } from './checkins.service.ts';
+import { syncDoorSales } from './door-sales.service.ts';
 
 /** A sync batch of SYNC_BATCH_MAX items is about 70 KiB of JSON: its own limit, with room. */
 const syncLimit = bodyLimit({
@@ -65,6 +67,24 @@ export const checkinsRoutes = new Hono<AppEnv>()
     });
     return c.json({ results });
   })
+  // walk-ins and cash at the door: `door_sales` besides `checkin` (door-sales.service.ts)
+  .post(
+    '/v1/admin/checkin/door-sales',
+    requirePermission('door_sales'),
+    syncLimit,
+    valid('json', doorSalesBodySchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      const results = await syncDoorSales(c.get('ports').db, {
+        eventId: body.eventId,
+        device: body.device,
+        soldBy: c.get('user').id,
+        items: body.items,
+        now: c.get('ports').clock.now(),
+      });
+      return c.json({ results });
+    },
+  )
   .post('/v1/admin/checkin', jsonLimit, valid('json', checkinBodySchema), async (c) => {
     const body = c.req.valid('json');
     const parsed = parseCheckinCode(body.scanned ?? body.manual ?? '');

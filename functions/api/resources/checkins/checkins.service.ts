@@ -7,6 +7,7 @@ import {
   type CheckinSession,
   CPF_TAG_BITS,
   currentSession,
+  type DoorTier,
   decide,
   doorWindow,
   type MyCheckin,
@@ -38,6 +39,10 @@ export async function listCheckinEvents(db: Db, now: Date): Promise<CheckinEvent
     db,
     rows.map((r) => r.id),
   );
+  const tiers = await doorTiers(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -46,7 +51,29 @@ export async function listCheckinEvents(db: Db, now: Date): Promise<CheckinEvent
     checkin_starts_at: isoOrNull(r.checkin_starts_at),
     checkin_ends_at: isoOrNull(r.checkin_ends_at),
     sessions: sessions.get(r.id) ?? [],
+    door_tiers: tiers.get(r.id) ?? [],
   }));
+}
+
+/** Every tier of these events may be sold at the door (a door-only one is never offered online). */
+async function doorTiers(db: Db, eventIds: string[]): Promise<Map<string, DoorTier[]>> {
+  const byEvent = new Map<string, DoorTier[]>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('pricing_tiers')
+      .select(['id', 'event_id', 'name', 'price', 'door_only'])
+      .where('event_id', 'in', eventIds)
+      .orderBy('order')
+      .orderBy('price'),
+  );
+  for (const r of rows) {
+    const list = byEvent.get(r.event_id) ?? [];
+    list.push({ id: r.id, name: r.name, price: r.price, door_only: r.door_only });
+    byEvent.set(r.event_id, list);
+  }
+  return byEvent;
 }
 
 /** The check-in sessions of these events, by start. */
@@ -104,7 +131,7 @@ function rosterQuery(eventId: string, cpfKey = '') {
             .selectFrom('checkins as k')
             .select(['k.scanned_at', 'k.device', 'k.session_id', 'k.created_at'])
             .whereRef('k.event_id', '=', 'r.event_id')
-            .where(sql<boolean>`case when r.guest_cpf is null then k.user_id = r.user_id and not k.guest
+            .where(sql<boolean>`case when r.guest_name is null then k.user_id = r.user_id and not k.guest
             else k.registration_id = r.id and k.guest end`)
             .orderBy('k.scanned_at', 'desc')
             .orderBy('k.created_at', 'desc')
@@ -124,7 +151,7 @@ function rosterQuery(eventId: string, cpfKey = '') {
         // (src/domain/checkin.ts rosterCpfTag; profiles.cpf holds the 11 digits alone, a check constraint)
         sql<
           string | null
-        >`case when ${cpfKey} = '' then null else left(encode(sha256(convert_to(${cpfKey} || ':' || coalesce(r.guest_cpf, p.cpf), 'UTF8')), 'hex'), ${CPF_TAG_BITS / 4}) end`.as(
+        >`case when ${cpfKey} = '' then null else left(encode(sha256(convert_to(${cpfKey} || ':' || case when r.guest_name is null then p.cpf else r.guest_cpf end, 'UTF8')), 'hex'), ${CPF_TAG_BITS / 4}) end`.as(
           'cpf_hash',
         ),
         'c.scanned_at as checked_in_at',
@@ -132,11 +159,15 @@ function rosterQuery(eventId: string, cpfKey = '') {
         'g.state as guardian_state',
         'g.guardian_name',
         'c.session_id as checked_in_session',
+        // a pending cash registration: what the door may take (door-sales.service.ts)
+        sql<number | null>`case when r.status = 'pending' and (
+          select x.strategy from public.registration_confirmations x where x.registration_id = r.id
+          order by x.created_at desc, x.id desc limit 1) = 'cash' then r.frozen_value end`.as('cash_due'),
       ])
       .where('r.event_id', '=', eventId)
       // a deleted account leaves the door's roster (its registration stays in the accounts); the
       // guests of a caravan it registered are other people and stay
-      .where((eb) => eb.or([eb('p.deleted_at', 'is', null), eb('r.guest_cpf', 'is not', null)]))
+      .where((eb) => eb.or([eb('p.deleted_at', 'is', null), eb('r.guest_name', 'is not', null)]))
   );
 }
 
@@ -157,6 +188,7 @@ function toEntry(r: RosterRow): RosterEntry {
     checked_in_device: r.checked_in_device,
     ...(r.checked_in_session ? { checked_in_session: r.checked_in_session } : {}),
     group_id: r.group_id,
+    ...(r.cash_due !== null ? { cash_due: Number(r.cash_due) } : {}),
   };
 }
 
@@ -270,7 +302,7 @@ export async function syncCheckins(
             sql<string>`case when g.state is null or g.state = 'authorized' then r.status else 'pending' end`.as(
               'status',
             ),
-            'r.guest_cpf',
+            'r.guest_name',
           ])
           .where('r.event_id', '=', eventId)
           .where('r.id', 'in', ids),
@@ -297,7 +329,7 @@ export async function syncCheckins(
             event_id: eventId,
             user_id: regs.get(i.registrationId)!.user_id,
             registration_id: i.registrationId,
-            guest: regs.get(i.registrationId)!.guest_cpf !== null,
+            guest: regs.get(i.registrationId)!.guest_name !== null,
             client_id: i.clientId,
             session_id: sessionOf(i) ?? null,
             device: input.device || null,
@@ -341,8 +373,8 @@ export async function syncCheckins(
   // the person a check-in counts for: a member's account, or a caravan guest's registration
   const person = (c: { guest: boolean; user_id: string; registration_id: string }) =>
     c.guest ? `r:${c.registration_id}` : `u:${c.user_id}`;
-  const personOf = (reg: { id: string; user_id: string; guest_cpf: string | null }) =>
-    person({ guest: reg.guest_cpf !== null, user_id: reg.user_id, registration_id: reg.id });
+  const personOf = (reg: { id: string; user_id: string; guest_name: string | null }) =>
+    person({ guest: reg.guest_name !== null, user_id: reg.user_id, registration_id: reg.id });
   // one check-in counts per person and session
   const byUser = new Map(stored.map((c) => [`${person(c)}|${c.session_id ?? ''}`, c]));
   const byClient = new Map(stored.map((c) => [c.client_id, c]));
@@ -418,6 +450,8 @@ export async function listConflicts(db: Db, eventId: string): Promise<CheckinCon
         'x.scanned_at',
         'x.winner_device',
         'x.winner_at',
+        'x.kind',
+        'x.walk_in_name',
       ])
       .where('x.event_id', '=', eventId)
       .orderBy('x.created_at', 'desc')
@@ -432,6 +466,7 @@ export async function listConflicts(db: Db, eventId: string): Promise<CheckinCon
     at: iso(r.scanned_at),
     winner_device: r.winner_device,
     winner_at: isoOrNull(r.winner_at),
+    ...(r.kind === 'walk_in' ? { walk_in: r.walk_in_name ?? '' } : {}),
   }));
 }
 
@@ -457,7 +492,12 @@ async function findRegistration(db: Db, code: CheckinCode, eventId: string) {
   else
     query = query
       .innerJoin('profiles as p', 'p.id', 'r.user_id')
-      .where(sql<string>`regexp_replace(coalesce(r.guest_cpf, p.cpf), '\\D', '', 'g')`, '=', code.cpf);
+      // a walk-in known by phone alone has no CPF (never the account's who sold it)
+      .where(
+        sql<string>`regexp_replace(case when r.guest_name is null then p.cpf else r.guest_cpf end, '\\D', '', 'g')`,
+        '=',
+        code.cpf,
+      );
   return (await run(db, query))[0] ?? null;
 }
 

@@ -130,6 +130,9 @@ export async function registerOnTier(
     held: offerHeld,
   });
 
+  // the member's profile locked first: a door's walk-in with this CPF (checkins/door-sales.service.ts)
+  // runs before or after this checkout, never beside it
+  await run(tx, qb.selectFrom('profiles').select('id').where('id', '=', user.id).forUpdate());
   // the person's registration for the event, locked (the transitions' lock order: registration
   // first, then the tier): an active one refuses the checkout, one that is history takes the attempt
   const previous = await runOneOrNull(
