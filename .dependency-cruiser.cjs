@@ -2,7 +2,7 @@
  * The layer rules of docs/architecture.md, checked by `npm run lint`:
  * domain ← lib/ui ← data ← features ← routes; features never import each other; the API imports
  * only src/domain from the browser code; server/ reaches the API only through app, ports and
- * adapters. (data imports lib because its refreshers call the one API client.)
+ * adapters. (data imports lib because its queries call the one API client.)
  */
 module.exports = {
   forbidden: [
@@ -49,6 +49,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
       to: { path: '(^|/)node_modules/', pathNot: '(^|/)node_modules/valibot/' },
+    },
+    {
+      name: 'screens-call-api-client',
+      comment:
+        'Screens call the API through lib/api.ts (apiClient, and getPublic, its public mode), never its plumbing.',
+      severity: 'error',
+      from: { path: '^src/(features|routes)/' },
+      to: { path: '^src/lib/api-fetch\\.ts$' },
     },
     {
       name: 'browser-no-api-code',

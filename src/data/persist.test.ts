@@ -3,8 +3,14 @@ import { QueryObserver } from '@tanstack/query-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { anEvent, apiFailure, aRegistration, deferred } from './testing/fixtures.ts';
 
-vi.mock('./api.ts', () => ({ fetchApi: vi.fn(), fetchPublic: vi.fn() }));
-const { fetchApi, fetchPublic } = await import('./api.ts');
+// apiClient() answers any path; `unwrap` (the member's reads) and `getPublic` (public reads) are the mocks
+vi.mock('../lib/api.ts', () => {
+  const anyPath: object = new Proxy(() => undefined, { get: () => anyPath, apply: () => anyPath });
+  return { apiClient: () => anyPath, unwrap: vi.fn() };
+});
+vi.mock('../lib/api-fetch.ts', () => ({ getPublic: vi.fn() }));
+const { unwrap } = await import('../lib/api.ts');
+const { getPublic } = await import('../lib/api-fetch.ts');
 const { db } = await import('./db.ts');
 const { queryClient } = await import('./query-client.ts');
 const { startPersisting, writePending, restoreQueries } = await import('./persist.ts');
@@ -14,8 +20,8 @@ const { eventQuery } = await import('./events/event-query.ts');
 const { myRegistrationsQuery } = await import('./registrations/my-registrations-query.ts');
 const { invalidateMyRegistrations } = await import('./registrations/mutations.ts');
 
-const apiMock = vi.mocked(fetchApi);
-const publicMock = vi.mocked(fetchPublic);
+const apiMock = vi.mocked(unwrap);
+const publicMock = vi.mocked(getPublic);
 startPersisting();
 
 const kept = async () => (await db.queries.toArray()).map((r) => r.hash).sort();

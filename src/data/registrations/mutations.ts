@@ -5,7 +5,7 @@
  * Failures throw the API's ApiFailure (code + pt-BR message).
  */
 import type { CheckoutBody } from '../../domain/registrations.ts';
-import { fetchApi } from '../api.ts';
+import { apiClient, unwrap } from '../../lib/api.ts';
 import { queryClient } from '../query-client.ts';
 
 /** After the member changed a registration (here, or a payment elsewhere): their new state. */
@@ -16,16 +16,16 @@ export async function invalidateMyRegistrations(): Promise<void> {
 }
 
 export async function startCheckout(eventId: string, tierId: string, body: CheckoutBody) {
-  const answer = await fetchApi((api) =>
-    api.v1.checkout[':eventId'][':tierId'].$post({ param: { eventId, tierId }, json: body }),
+  const answer = await unwrap(
+    apiClient().v1.checkout[':eventId'][':tierId'].$post({ param: { eventId, tierId }, json: body }),
   );
   await invalidateMyRegistrations();
   return answer[0]!;
 }
 
 export async function uploadReceipt(confirmationId: string, receipt: File) {
-  const answer = await fetchApi((api) =>
-    api.v1.confirmation[':id'].receipt.$post({ param: { id: confirmationId }, form: { receipt } }),
+  const answer = await unwrap(
+    apiClient().v1.confirmation[':id'].receipt.$post({ param: { id: confirmationId }, form: { receipt } }),
   );
   await invalidateMyRegistrations();
   return answer;
@@ -35,16 +35,16 @@ export async function applyVoucher(
   confirmationId: string,
   input: { voucher: string; eventId: string; tierId: string },
 ) {
-  const answer = await fetchApi((api) =>
-    api.v1.confirmation[':id'].voucher.$post({ param: { id: confirmationId }, json: input }),
+  const answer = await unwrap(
+    apiClient().v1.confirmation[':id'].voucher.$post({ param: { id: confirmationId }, json: input }),
   );
   await invalidateMyRegistrations();
   return answer;
 }
 
 export async function cancelRegistration(eventId: string) {
-  const answer = await fetchApi((api) =>
-    api.v1.registrations[':eventId']['cancel-registration'].$post({ param: { eventId } }),
+  const answer = await unwrap(
+    apiClient().v1.registrations[':eventId']['cancel-registration'].$post({ param: { eventId } }),
   );
   await invalidateMyRegistrations();
   return answer;
@@ -52,8 +52,8 @@ export async function cancelRegistration(eventId: string) {
 
 /** The member's withdrawal: cancel a paid registration and get the money back (card, PIX). */
 export async function refundRegistration(registrationId: string) {
-  const answer = await fetchApi((api) =>
-    api.v1.registrations[':id'].refund.$post({ param: { id: registrationId } }),
+  const answer = await unwrap(
+    apiClient().v1.registrations[':id'].refund.$post({ param: { id: registrationId } }),
   );
   await invalidateMyRegistrations();
   return answer;

@@ -17,7 +17,7 @@ import {
   type PaymentMethod,
   REGISTRATION_STATUSES,
 } from '../../domain/types.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { useHasPermission } from '../../lib/session.ts';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { loginSchema } from '../../domain/validation.ts';
-import { NETWORK_ERROR_MESSAGE } from '../../lib/api-fetch.ts';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
 import { loadMe, useSessionStore } from '../../lib/session.ts';
 import { SESSION_ENDED_REASON } from '../../lib/session-end.ts';

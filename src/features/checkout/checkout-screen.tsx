@@ -32,7 +32,7 @@ import {
 } from '../../domain/registrations.ts';
 import { caravanAllowed, pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';

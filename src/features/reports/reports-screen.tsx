@@ -20,7 +20,7 @@ import {
   templesCsv,
   templesCsvName,
 } from '../../domain/reports.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { useHasPermission } from '../../lib/session.ts';
 import { reportAnswersQuery } from './api/report-answers.ts';
 import { reportAttendeesQuery } from './api/report-attendees.ts';

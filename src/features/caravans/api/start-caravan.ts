@@ -4,9 +4,9 @@
  * the group (also offline later). Failures throw ApiFailure with the API's pt-BR message.
  */
 
-import { fetchApi } from '../../../data/api.ts';
 import { invalidateMyRegistrations } from '../../../data/registrations/mutations.ts';
 import type { CaravanBody } from '../../../domain/caravans.ts';
+import { apiClient, unwrap } from '../../../lib/api.ts';
 
 export async function startCaravan(
   eventId: string,
@@ -15,8 +15,8 @@ export async function startCaravan(
     people: { name: string; cpf: string; email: string }[];
   },
 ) {
-  const answer = await fetchApi((api) =>
-    api.v1.checkout[':eventId'][':tierId'].caravan.$post({ param: { eventId, tierId }, json: body }),
+  const answer = await unwrap(
+    apiClient().v1.checkout[':eventId'][':tierId'].caravan.$post({ param: { eventId, tierId }, json: body }),
   );
   await invalidateMyRegistrations();
   return answer;
