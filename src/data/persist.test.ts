@@ -18,6 +18,7 @@ const { clearMemberData, clearMemberDataLeftBehind } = await import('./member-da
 const { upcomingEventsQuery } = await import('./events/upcoming-query.ts');
 const { eventQuery } = await import('./events/event-query.ts');
 const { myRegistrationsQuery } = await import('./registrations/my-registrations-query.ts');
+const { meQuery } = await import('./me-query.ts');
 const { invalidateMyRegistrations } = await import('./registrations/mutations.ts');
 
 const apiMock = vi.mocked(unwrap);
@@ -99,6 +100,16 @@ describe('answers kept on the device', () => {
 });
 
 describe('sign-out wipe', () => {
+  it('keeps `me` as the member’s data: kept on the device, wiped with the rest', async () => {
+    apiMock.mockResolvedValueOnce({ id: 'u1', permissions: ['checkin'] });
+    await queryClient.fetchQuery(meQuery('u1'));
+    await writePending();
+    expect(await kept()).toEqual(['["me","u1","profile"]']);
+    await clearMemberData();
+    expect(queryClient.getQueryData(meQuery('u1').queryKey)).toBeUndefined();
+    expect(await kept()).toEqual([]);
+  });
+
   it("removes the member's answers from the cache and the device, keeps public events", async () => {
     publicMock.mockResolvedValueOnce([anEvent('e1')]);
     apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { doorChoices, doorSession } from '../../data/door/engine.ts';
 import { useDoor } from '../../data/door/use-door.ts';
+import { useMe } from '../../data/use-me.ts';
 import {
   type CheckinEvent,
   eventCheckinWindow,
@@ -11,7 +12,6 @@ import { formatDateTime, formatLongDateTime, formatTime } from '../../domain/dat
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
 import { formatCpf, onlyDigits } from '../../domain/validation.ts';
-import { useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DoorAnswer } from './door-answer.tsx';
 import { DoorConflicts, DoorDevice, DoorIssues, DoorStatus } from './door-parts.tsx';
@@ -38,9 +38,8 @@ function windowNotice(event: CheckinEvent | undefined, now: Date): string | null
 
 /** `/admin/checkin` for holders of `checkin`; others are told they may not (the API refuses them too). */
 export function CheckinScreen() {
-  const me = useSessionStore((s) => s.me);
-  const meStatus = useMeStatus((s) => s.status);
-  if (!me) return meStatus === 'error' ? <p role="alert">{apiErrors.FORBIDDEN}</p> : <Spinner />;
+  const { me, failed } = useMe();
+  if (!me) return failed ? <p role="alert">{apiErrors.FORBIDDEN}</p> : <Spinner />;
   if (!me.permissions.includes('checkin')) return <p role="alert">{apiErrors.FORBIDDEN}</p>;
   return <Door />;
 }

@@ -14,6 +14,7 @@ import { useEvent } from '../../data/events/use-events.ts';
 import { queryClient } from '../../data/query-client.ts';
 import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { startCheckout } from '../../data/registrations/mutations.ts';
+import { useMyCheckinsLive } from '../../data/registrations/use-my-checkins-live.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
@@ -33,7 +34,6 @@ import {
 import { caravanAllowed, pixKeyOf, tierDisplay } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { ApiFailure } from '../../lib/api.ts';
-import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
@@ -399,21 +399,7 @@ function StepThree({
     registration && attempt?.strategy === 'open' && hasValidTicket(registration)
       ? registration.event_id
       : null;
-  useEffect(() => {
-    if (!freeTicketEvent || !userId) return;
-    let unsubscribe: (() => void) | null = null;
-    let live = true;
-    void subscribeToMyCheckins(userId, (row) => {
-      if (row.event_id === freeTicketEvent) void navigate({ to: '/event-welcome' });
-    }).then((stop) => {
-      if (live) unsubscribe = stop;
-      else stop();
-    });
-    return () => {
-      live = false;
-      unsubscribe?.();
-    };
-  }, [freeTicketEvent, userId, navigate]);
+  useMyCheckinsLive(userId, freeTicketEvent, () => void navigate({ to: '/event-welcome' }));
   if (!registration || !attempt) return <Spinner label={m.loading} />;
   return (
     <div className="checkout-panel" data-testid="checkout-done">

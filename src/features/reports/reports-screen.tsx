@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useState } from 'react';
+import { useHasPermission } from '../../data/use-me.ts';
 import { formatDate, formatDateTime } from '../../domain/dates.ts';
 import { questionMessages } from '../../domain/messages/questions.ts';
 import { reportsMessages as m } from '../../domain/messages/reports.ts';
@@ -21,7 +22,6 @@ import {
   templesCsvName,
 } from '../../domain/reports.ts';
 import { ApiFailure } from '../../lib/api.ts';
-import { useHasPermission } from '../../lib/session.ts';
 import { reportAnswersQuery } from './api/report-answers.ts';
 import { reportAttendeesQuery } from './api/report-attendees.ts';
 import { reportEventsQuery } from './api/report-events.ts';
