@@ -5,7 +5,7 @@
  * notice). Then: the PIX to pay (copy-and-paste code with its copy button, QR and deadline), its
  * status followed until paid, or the method's next step, and the group's tickets in Minhas inscrições.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
@@ -32,7 +32,7 @@ import { CpfField, FormAlert, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { PixCode } from '../../ui/pix-code.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { startCaravan } from './api/start-caravan.ts';
+import { startCaravanMutation } from './api/start-caravan.ts';
 import './caravans.css';
 
 interface Row {
@@ -46,7 +46,7 @@ type RowErrors = Partial<Record<'name' | 'cpf' | 'email', string>>;
 
 const emptyRow = (): Row => ({ key: crypto.randomUUID(), name: '', cpf: '', email: '', answers: {} });
 
-type Done = Awaited<ReturnType<typeof startCaravan>>;
+type Done = Awaited<ReturnType<typeof startCaravanMutation.mutationFn & {}>>;
 
 export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: string }) {
   const { data: event, view, status } = useEvent(eventId);
@@ -55,6 +55,7 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
   const [formError, setFormError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod | ''>('');
   const [submitting, setSubmitting] = useState(false);
+  const caravan = useMutation(startCaravanMutation);
   const [done, setDone] = useState<Done | null>(null);
   const [answerErrors, setAnswerErrors] = useState<Record<string, Record<string, string>>>({});
   const allQuestions = useQuery(eventQuestionsQuery(eventId));
@@ -108,15 +109,19 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
     setFormError(null);
     setSubmitting(true);
     try {
-      const answer = await startCaravan(eventId, tierId, {
+      const answer = await caravan.mutateAsync({
+        eventId,
         tierId,
-        ...(chosen ? { paymentMethod: chosen } : {}),
-        people: valid.map((p, i) => ({
-          name: p.name,
-          cpf: p.cpf,
-          email: p.email ?? '',
-          ...(questions.length ? { answers: rows[i]!.answers } : {}),
-        })),
+        body: {
+          tierId,
+          ...(chosen ? { paymentMethod: chosen } : {}),
+          people: valid.map((p, i) => ({
+            name: p.name,
+            cpf: p.cpf,
+            email: p.email ?? '',
+            ...(questions.length ? { answers: rows[i]!.answers } : {}),
+          })),
+        },
       });
       setDone(answer);
       notify('positive', m.done);

@@ -6,14 +6,14 @@
  * checkout error is a top negative notice, and the card and voucher steps also keep it on their
  * form; the submitting flag clears after any error.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { eventQuery } from '../../data/events/event-query.ts';
 import { useEvent } from '../../data/events/use-events.ts';
 import { queryClient } from '../../data/query-client.ts';
 import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
-import { startCheckout } from '../../data/registrations/mutations.ts';
+import { startCheckoutMutation } from '../../data/registrations/mutations.ts';
 import { useMyCheckinsLive } from '../../data/registrations/use-my-checkins-live.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
@@ -63,6 +63,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [step, setStep] = useState<Step>(1);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const checkout = useMutation(startCheckoutMutation);
   const [registrationId, setRegistrationId] = useState<string | null>(null);
   // the tier sold out while the member was paying: said on the screen, with where to go next
   const [soldOut, setSoldOut] = useState(false);
@@ -107,15 +108,19 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
     if (submitting) return;
     setSubmitting(true);
     try {
-      const item = await startCheckout(eventId, tierId, {
+      const item = await checkout.mutateAsync({
+        eventId,
         tierId,
-        ...(chosen ? { paymentMethod: chosen } : {}),
-        ...(transactionData ? { transactionData } : {}),
-        ...(questions.length ? { answers } : {}),
-        ...(asksAge ? { birth_date: guardian.birth_date } : {}),
-        ...(needsGuardian(minors.data, guardian.birth_date)
-          ? { guardian: { name: guardian.name, cpf: guardian.cpf, email: guardian.email } }
-          : {}),
+        body: {
+          tierId,
+          ...(chosen ? { paymentMethod: chosen } : {}),
+          ...(transactionData ? { transactionData } : {}),
+          ...(questions.length ? { answers } : {}),
+          ...(asksAge ? { birth_date: guardian.birth_date } : {}),
+          ...(needsGuardian(minors.data, guardian.birth_date)
+            ? { guardian: { name: guardian.name, cpf: guardian.cpf, email: guardian.email } }
+            : {}),
+        },
       });
       setRegistrationId(item.registration_id);
       setStep(3);
