@@ -51,6 +51,14 @@ module.exports = {
       to: { path: '(^|/)node_modules/', pathNot: '(^|/)node_modules/valibot/' },
     },
     {
+      name: 'screens-call-api-client',
+      comment:
+        'Screens call the API through lib/api.ts (apiClient, and getPublic, its public mode), never its plumbing.',
+      severity: 'error',
+      from: { path: '^src/(features|routes)/' },
+      to: { path: '^src/lib/api-fetch\\.ts$' },
+    },
+    {
       name: 'browser-no-api-code',
       comment: 'The browser never bundles the API: from functions/ it may only import types (import type).',
       severity: 'error',

@@ -3,8 +3,14 @@ import { QueryObserver } from '@tanstack/query-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { anEvent, apiFailure, aRegistration, deferred } from './testing/fixtures.ts';
 
-vi.mock('./api.ts', () => ({ fetchApi: vi.fn(), fetchPublic: vi.fn() }));
-const { fetchApi, fetchPublic } = await import('./api.ts');
+// apiClient() answers any path; `unwrap` (the member's reads) and `getPublic` (public reads) are the mocks
+vi.mock('../lib/api.ts', () => {
+  const anyPath: object = new Proxy(() => undefined, { get: () => anyPath, apply: () => anyPath });
+  return { apiClient: () => anyPath, unwrap: vi.fn() };
+});
+vi.mock('../lib/api-fetch.ts', () => ({ getPublic: vi.fn() }));
+const { unwrap } = await import('../lib/api.ts');
+const { getPublic } = await import('../lib/api-fetch.ts');
 const { db } = await import('./db.ts');
 const { queryClient } = await import('./query-client.ts');
 const { startPersisting, writePending, restoreQueries } = await import('./persist.ts');
@@ -12,10 +18,11 @@ const { clearMemberData, clearMemberDataLeftBehind } = await import('./member-da
 const { upcomingEventsQuery } = await import('./events/upcoming-query.ts');
 const { eventQuery } = await import('./events/event-query.ts');
 const { myRegistrationsQuery } = await import('./registrations/my-registrations-query.ts');
+const { meQuery } = await import('./me-query.ts');
 const { invalidateMyRegistrations } = await import('./registrations/mutations.ts');
 
-const apiMock = vi.mocked(fetchApi);
-const publicMock = vi.mocked(fetchPublic);
+const apiMock = vi.mocked(unwrap);
+const publicMock = vi.mocked(getPublic);
 startPersisting();
 
 const kept = async () => (await db.queries.toArray()).map((r) => r.hash).sort();
@@ -93,6 +100,16 @@ describe('answers kept on the device', () => {
 });
 
 describe('sign-out wipe', () => {
+  it('keeps `me` as the member’s data: kept on the device, wiped with the rest', async () => {
+    apiMock.mockResolvedValueOnce({ id: 'u1', permissions: ['checkin'] });
+    await queryClient.fetchQuery(meQuery('u1'));
+    await writePending();
+    expect(await kept()).toEqual(['["me","u1","profile"]']);
+    await clearMemberData();
+    expect(queryClient.getQueryData(meQuery('u1').queryKey)).toBeUndefined();
+    expect(await kept()).toEqual([]);
+  });
+
   it("removes the member's answers from the cache and the device, keeps public events", async () => {
     publicMock.mockResolvedValueOnce([anEvent('e1')]);
     apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);

@@ -3,14 +3,14 @@
  * welcome, profile, staff filters); kept on the device for offline use (persist.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { fetchApi } from './api.ts';
+import { apiClient, unwrap } from '../lib/api.ts';
 import { orKept } from './kept.ts';
 
 export const templesQuery = queryOptions({
   queryKey: ['temples'] as const,
   queryFn: () =>
     orKept(async () =>
-      [...(await fetchApi((api) => api.v1.temples.$get()))].sort((a, b) =>
+      [...(await unwrap(apiClient().v1.temples.$get()))].sort((a, b) =>
         a.name.localeCompare(b.name, 'pt-BR'),
       ),
     ),

@@ -7,7 +7,7 @@ import { apiErrors } from '../domain/messages.ts';
 import type { FirstRead } from '../first-read.ts';
 import { SUPABASE_URL } from './config.ts';
 import { sessionRejected } from './session-end.ts';
-import { AUTH_STORAGE_KEY } from './stored-session.ts';
+import { readStoredSession } from './stored-session.ts';
 import { supabaseAuth } from './supabase.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
@@ -29,11 +29,6 @@ export class ApiFailure extends Error {
 /** supabase-js refreshes a session this long before it expires; so do we (its EXPIRY_MARGIN_MS). */
 const EXPIRY_MARGIN_MS = 90_000;
 
-interface StoredSession {
-  access_token?: unknown;
-  expires_at?: unknown;
-}
-
 /**
  * The signed-in user's access token, read straight from supabase-js's storage so that guests'
  * public reads never wait for the SDK (about 54 KiB). The SDK is loaded only for a token close to
@@ -47,17 +42,6 @@ export async function accessToken(now = Date.now()): Promise<string | null> {
   if (expiresAt - now > EXPIRY_MARGIN_MS) return stored.access_token;
   const { data } = await (await supabaseAuth()).getSession();
   return data.session?.access_token ?? null;
-}
-
-function readStoredSession(): StoredSession | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(AUTH_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === 'object' ? (parsed as StoredSession) : null;
-  } catch {
-    return null; // storage blocked or a value not written by supabase-js
-  }
 }
 
 export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -4,12 +4,15 @@ import type { AppType } from '../../functions/api/app.ts';
 import { accessToken, apiFetch } from './api-fetch.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
 
-export { type ApiBody, ApiFailure, NETWORK_ERROR_MESSAGE, unwrap } from './api-fetch.ts';
+export { type ApiBody, ApiFailure, getPublic, NETWORK_ERROR_MESSAGE, unwrap } from './api-fetch.ts';
 
 /**
- * The one client of the `api` Edge Function, typed from the API's routes (`AppType`): paths,
+ * The one way the app calls the `api` Edge Function, typed from the API's routes (`AppType`): paths,
  * params, queries, bodies and answers come from the routers, so no call site casts a response.
  *   const events = await unwrap(apiClient().v1.events.upcoming.$get());
+ * Its public mode, `getPublic` (lib/api-fetch.ts, re-exported here), is the guest's first screen's
+ * read of public events: the same fetch plumbing without hono/client. Screens reach the API only
+ * through this module (the `screens-call-api-client` rule of .dependency-cruiser.cjs).
  */
 function createClient() {
   return hc<AppType>(`${SUPABASE_URL}/functions/v1`, {

@@ -31,3 +31,17 @@ export function hasStoredSession(
     return true;
   }
 }
+
+/** supabase-js's stored session as it wrote it (null when none, unreadable or not its JSON). */
+export function readStoredSession(
+  storage: Pick<Storage, 'getItem'> | null = globalThis.localStorage ?? null,
+): { access_token?: unknown; expires_at?: unknown } | null {
+  try {
+    const raw = storage?.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' ? parsed : null;
+  } catch {
+    return null; // storage blocked or a value not written by supabase-js
+  }
+}

@@ -1,4 +1,6 @@
 import { redirect } from '@tanstack/react-router';
+import { meQuery } from '../data/me-query.ts';
+import { queryClient } from '../data/query-client.ts';
 import type { Permission } from '../domain/types.ts';
 import { getCurrentSession, useSessionStore } from '../lib/session.ts';
 
@@ -15,11 +17,9 @@ export async function requirePermission(
   if (!session) throw redirect({ to: '/auth/login', search: { redirectTo: href } });
   // just signed in: the session wiring may not have stored it yet
   if (!useSessionStore.getState().session) useSessionStore.getState().setSession(session);
-  let me = useSessionStore.getState().me;
-  // `me` may not be loaded yet (or still be another user's): ask the API for this user's own
-  if (me?.id !== session.user.id) {
-    const { apiClient, unwrap } = await import('../lib/api.ts');
-    me = await unwrap(apiClient().v1.me.$get()).catch(() => null);
-  }
+  // this user's `me` from the cache (or the device), else asked now; a stale one is refreshed behind
+  const me = await queryClient
+    .ensureQueryData({ ...meQuery(session.user.id), revalidateIfStale: true })
+    .catch(() => null);
   if (!anyOf.some((p) => me?.permissions.includes(p))) throw redirect({ to: '/' });
 }

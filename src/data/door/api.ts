@@ -11,7 +11,7 @@ import type {
   SyncOutcome,
 } from '../../domain/checkin.ts';
 import type { DoorSalesBody } from '../../domain/door-sales.ts';
-import { fetchApi } from '../api.ts';
+import { apiClient, unwrap } from '../../lib/api.ts';
 import { type CongregaDb, db as defaultDb } from '../db.ts';
 import { tracked } from './connection.ts';
 import { finishRosterDownload, mergeRoster, rosterCount, storeRosterPage } from './roster.ts';
@@ -29,21 +29,17 @@ export interface DoorApi {
 
 /** Each call's outcome tells the door whether the server answers (connection.ts). */
 export const httpDoorApi: DoorApi = {
-  events: () => tracked(fetchApi((api) => api.v1.admin.checkin.events.$get())),
+  events: () => tracked(unwrap(apiClient().v1.admin.checkin.events.$get())),
   roster: (eventId, query) =>
     tracked(
-      fetchApi((api) => api.v1.admin.checkin.events[':eventId'].roster.$get({ param: { eventId }, query })),
+      unwrap(apiClient().v1.admin.checkin.events[':eventId'].roster.$get({ param: { eventId }, query })),
     ),
   sync: (body, signal) =>
-    tracked(fetchApi((api) => api.v1.admin.checkin.sync.$post({ json: body }, { init: { signal } }))),
+    tracked(unwrap(apiClient().v1.admin.checkin.sync.$post({ json: body }, { init: { signal } }))),
   conflicts: (eventId) =>
-    tracked(
-      fetchApi((api) => api.v1.admin.checkin.events[':eventId'].conflicts.$get({ param: { eventId } })),
-    ),
+    tracked(unwrap(apiClient().v1.admin.checkin.events[':eventId'].conflicts.$get({ param: { eventId } }))),
   doorSales: (body, signal) =>
-    tracked(
-      fetchApi((api) => api.v1.admin.checkin['door-sales'].$post({ json: body }, { init: { signal } })),
-    ),
+    tracked(unwrap(apiClient().v1.admin.checkin['door-sales'].$post({ json: body }, { init: { signal } }))),
 };
 
 /**

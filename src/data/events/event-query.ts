@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { EventDetail } from '../../domain/types.ts';
-import { fetchPublic } from '../api.ts';
+import { getPublic } from '../../lib/api-fetch.ts';
 import { orKept } from '../kept.ts';
 import { type FailureLike, queryClient } from '../query-client.ts';
 
@@ -14,7 +14,7 @@ export const eventQuery = (id: string) =>
     queryKey: ['events', 'id', id] as const,
     queryFn: (): Promise<EventDetail | null> =>
       orKept(() =>
-        fetchPublic<EventDetail>(`/v1/events/${encodeURIComponent(id)}`).catch((error: FailureLike) => {
+        getPublic<EventDetail>(`/v1/events/${encodeURIComponent(id)}`).catch((error: FailureLike) => {
           if (error.status === 404) return null;
           throw error;
         }),

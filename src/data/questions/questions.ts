@@ -3,16 +3,16 @@
  * questions'): the queries the checkout, the caravan form, the staff desk and the ticket page
  * share, and the member's edit. Online only (not kept for offline).
  */
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Answers } from '../../domain/questions.ts';
-import { fetchApi } from '../api.ts';
+import { apiClient, unwrap } from '../../lib/api.ts';
 import { queryClient } from '../query-client.ts';
 
 /** GET /v1/events/:id/questions */
 export const eventQuestionsQuery = (eventId: string) =>
   queryOptions({
     queryKey: ['event-questions', eventId] as const,
-    queryFn: () => fetchApi((api) => api.v1.events[':id'].questions.$get({ param: { id: eventId } })),
+    queryFn: () => unwrap(apiClient().v1.events[':id'].questions.$get({ param: { id: eventId } })),
   });
 
 /** GET /v1/registrations/:id/answers */
@@ -20,21 +20,23 @@ export const myAnswersQuery = (registrationId: string) =>
   queryOptions({
     queryKey: ['registration-answers', registrationId] as const,
     queryFn: () =>
-      fetchApi((api) => api.v1.registrations[':id'].answers.$get({ param: { id: registrationId } })),
+      unwrap(apiClient().v1.registrations[':id'].answers.$get({ param: { id: registrationId } })),
   });
 
 /** PUT /v1/registrations/:id/answers: the member's change, until the event starts. */
-export async function saveMyAnswers(registrationId: string, answers: Answers) {
-  const answer = await fetchApi((api) =>
-    api.v1.registrations[':id'].answers.$put({ param: { id: registrationId }, json: { answers } }),
-  );
-  queryClient.setQueryData(myAnswersQuery(registrationId).queryKey, answer);
-  return answer;
-}
+export const saveMyAnswersMutation = mutationOptions({
+  mutationFn: ({ registrationId, answers }: { registrationId: string; answers: Answers }) =>
+    unwrap(
+      apiClient().v1.registrations[':id'].answers.$put({ param: { id: registrationId }, json: { answers } }),
+    ),
+  onSuccess: (answer, { registrationId }) => {
+    queryClient.setQueryData(myAnswersQuery(registrationId).queryKey, answer);
+  },
+});
 
 /** GET /v1/events/:id/minors: the event's minimum age and whether minors need their guardian. */
 export const eventMinorsQuery = (eventId: string) =>
   queryOptions({
     queryKey: ['event-minors', eventId] as const,
-    queryFn: () => fetchApi((api) => api.v1.events[':id'].minors.$get({ param: { id: eventId } })),
+    queryFn: () => unwrap(apiClient().v1.events[':id'].minors.$get({ param: { id: eventId } })),
   });

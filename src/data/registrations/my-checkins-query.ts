@@ -4,11 +4,14 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { MyCheckin } from '../../domain/checkin.ts';
-import { fetchApi } from '../api.ts';
 import { myDataKey } from './my-registrations-query.ts';
 
 export const myCheckinsQuery = (userId: string) =>
   queryOptions({
     queryKey: [...myDataKey(userId), 'checkins'] as const,
-    queryFn: (): Promise<MyCheckin[]> => fetchApi((api) => api.v1.checkins.$get()),
+    queryFn: async (): Promise<MyCheckin[]> => {
+      // loaded on first use, as in my-registrations-query.ts (this query is on the first screen)
+      const { apiClient, unwrap } = await import('../../lib/api.ts');
+      return unwrap(apiClient().v1.checkins.$get());
+    },
   });

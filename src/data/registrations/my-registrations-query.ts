@@ -4,7 +4,6 @@
  * sign-out (member-data.ts): every key of the member's own data starts with 'me' and their id.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { fetchApi } from '../api.ts';
 import { orKept, restoreQueries } from '../kept.ts';
 
 export const myDataKey = (userId: string) => ['me', userId] as const;
@@ -15,7 +14,11 @@ export const myRegistrationsQuery = (userId: string) =>
     queryFn: () => {
       // what the device kept shows at once (a ticket on a slow network), this answer after
       void restoreQueries();
-      return orKept(() => fetchApi((api) => api.v1.registrations.$get()));
+      return orKept(async () => {
+        // the typed client loads here, for a member: the first screen (where this query is) does not carry it
+        const { apiClient, unwrap } = await import('../../lib/api.ts');
+        return unwrap(apiClient().v1.registrations.$get());
+      });
     },
     gcTime: Number.POSITIVE_INFINITY,
   });

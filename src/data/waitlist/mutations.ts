@@ -1,18 +1,24 @@
 /**
- * The member joins or leaves a sold-out tier's waiting list; the answer is their new entry (or null),
- * written into the cache. React-free. Failures throw the API's ApiFailure (code + pt-BR message).
+ * The member joins or leaves a sold-out tier's waiting list, as `mutationOptions` for `useMutation`;
+ * the answer (their new entry, or null) is written into the cache. React-free. Failures throw the
+ * API's ApiFailure (code + pt-BR message).
  */
-import { fetchApi } from '../api.ts';
+import { mutationOptions } from '@tanstack/react-query';
+import { apiClient, unwrap } from '../../lib/api.ts';
 import { queryClient } from '../query-client.ts';
 import { myWaitlistQuery } from './waitlist-query.ts';
 
-export async function joinWaitlist(tierId: string) {
-  const { entry } = await fetchApi((api) => api.v1.waitlist.tiers[':tierId'].$post({ param: { tierId } }));
-  queryClient.setQueryData(myWaitlistQuery(tierId).queryKey, entry);
-  return entry;
-}
+/** POST /v1/waitlist/tiers/:tierId */
+export const joinWaitlistMutation = mutationOptions({
+  mutationFn: async (tierId: string) =>
+    (await unwrap(apiClient().v1.waitlist.tiers[':tierId'].$post({ param: { tierId } }))).entry,
+  onSuccess: (entry, tierId) => queryClient.setQueryData(myWaitlistQuery(tierId).queryKey, entry),
+});
 
-export async function leaveWaitlist(tierId: string) {
-  await fetchApi((api) => api.v1.waitlist.tiers[':tierId'].$delete({ param: { tierId } }));
-  queryClient.setQueryData(myWaitlistQuery(tierId).queryKey, null);
-}
+/** DELETE /v1/waitlist/tiers/:tierId */
+export const leaveWaitlistMutation = mutationOptions({
+  mutationFn: async (tierId: string) => {
+    await unwrap(apiClient().v1.waitlist.tiers[':tierId'].$delete({ param: { tierId } }));
+  },
+  onSuccess: (_, tierId) => queryClient.setQueryData(myWaitlistQuery(tierId).queryKey, null),
+});

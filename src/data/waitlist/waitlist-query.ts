@@ -5,13 +5,13 @@
  * Online only: not kept on the device, gone at sign-out.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { fetchApi } from '../api.ts';
+import { apiClient, unwrap } from '../../lib/api.ts';
 
 export const myWaitlistQuery = (tierId: string) =>
   queryOptions({
     queryKey: ['waitlist', tierId] as const,
     queryFn: async () =>
-      (await fetchApi((api) => api.v1.waitlist.tiers[':tierId'].$get({ param: { tierId } }))).entry,
+      (await unwrap(apiClient().v1.waitlist.tiers[':tierId'].$get({ param: { tierId } }))).entry,
     staleTime: 0,
     retry: false,
   });

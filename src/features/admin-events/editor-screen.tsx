@@ -12,7 +12,7 @@ import { attendanceMessages } from '../../domain/messages/attendance.ts';
 import { paymentMethodLabels, editorMessages as t } from '../../domain/messages/editor.ts';
 import { DEFAULT_WITHDRAWAL_DAYS } from '../../domain/refunds.ts';
 import { type EventDetail, PAYMENT_METHODS } from '../../domain/types.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';

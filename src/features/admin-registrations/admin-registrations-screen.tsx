@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useHasPermission } from '../../data/use-me.ts';
 import {
   type AdminAction,
   type AdminConfirmationFilter,
@@ -17,8 +18,7 @@ import {
   type PaymentMethod,
   REGISTRATION_STATUSES,
 } from '../../domain/types.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
-import { useHasPermission } from '../../lib/session.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { minorMessages } from '../../domain/messages/minors.ts';
 import { questionMessages as t } from '../../domain/messages/questions.ts';
 import { type Answers, answersErrors, answerText } from '../../domain/questions.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';

@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { templesQuery } from '../../data/temples-query.ts';
+import { useHasPermission } from '../../data/use-me.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { minorMessages } from '../../domain/messages/minors.ts';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
@@ -25,7 +26,6 @@ import {
 } from '../../domain/staff.ts';
 import { tierStatus } from '../../domain/tiers.ts';
 import { emailSchema } from '../../domain/validation.ts';
-import { useHasPermission } from '../../lib/session.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../ui/field.tsx';
 import {

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { watchAttendance } from '../../data/attendance/live.ts';
+import { useHasPermission } from '../../data/use-me.ts';
 import {
   type Attendance,
   attendanceCsv,
@@ -19,7 +20,6 @@ import { formatTime } from '../../domain/dates.ts';
 import { attendanceMessages as m } from '../../domain/messages/attendance.ts';
 import { checkinMessages } from '../../domain/messages/checkin.ts';
 import { downloadText } from '../../lib/download.ts';
-import { useHasPermission } from '../../lib/session.ts';
 import { attendanceConflictsQuery, eventAttendanceQuery } from './api/attendance.ts';
 import './attendance.css';
 

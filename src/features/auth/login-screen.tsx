@@ -2,9 +2,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { loginSchema } from '../../domain/validation.ts';
-import { NETWORK_ERROR_MESSAGE } from '../../lib/api-fetch.ts';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
-import { loadMe, useSessionStore } from '../../lib/session.ts';
+import { useSessionStore } from '../../lib/session.ts';
 import { SESSION_ENDED_REASON } from '../../lib/session-end.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
@@ -62,7 +62,6 @@ export function LoginScreen({ search }: { search: Search }) {
         return;
       }
       useSessionStore.getState().setSession(data.session);
-      void loadMe();
       const target = safeRedirect(search.redirectTo);
       if (!hasWelcome(data.session)) {
         const name = firstName(displayNameOf(data.session));

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { displayNameOf, firstName, hasWelcome, safeRedirect } from '../../lib/auth-user.ts';
-import { loadMe, useSessionStore } from '../../lib/session.ts';
+import { useSessionStore } from '../../lib/session.ts';
 import { initialAuthParams, initialAuthPath, supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -33,7 +33,6 @@ export function OAuthScreen({ search }: { search: Search }) {
       if (done.current) return;
       done.current = true;
       useSessionStore.getState().setSession(session);
-      void loadMe();
       if (hasWelcome(session)) {
         void navigate({ href: target, replace: true });
       } else {

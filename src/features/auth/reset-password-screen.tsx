@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { resetPasswordSchema } from '../../domain/validation.ts';
-import { NETWORK_ERROR_MESSAGE } from '../../lib/api-fetch.ts';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import { useSessionStore } from '../../lib/session.ts';
 import { initialAuthParams, initialAuthPath, supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';

@@ -1,13 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { signupBody, signupFormSchema } from '../../domain/validation.ts';
-import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { safeRedirect } from '../../lib/auth-user.ts';
 import { reportError } from '../../lib/report-error.ts';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
+import { signupMutation } from './api/auth-writes.ts';
 import { CONGREGATION_FIELDS, CongregationFields } from './congregation-fields.tsx';
 import type { signupSearch } from './search.ts';
 import { authCallbackUrl } from './search.ts';
@@ -53,6 +55,7 @@ function SignupForm({ search }: { search: Search }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const redirectTo = safeRedirect(search.redirectTo, '') || undefined;
 
+  const signup = useMutation(signupMutation);
   const form = useSchemaForm({
     schema: signupFormSchema,
     defaultValues: {
@@ -69,7 +72,7 @@ function SignupForm({ search }: { search: Search }) {
     },
     onSubmit: async (value) => {
       try {
-        await unwrap(apiClient().signup.$post({ json: signupBody(value, authCallbackUrl(redirectTo)) }));
+        await signup.mutateAsync(signupBody(value, authCallbackUrl(redirectTo)));
       } catch (error) {
         // product-spec.md §8: a known e-mail gets the forgot-password link (10 s); anything else is reported (5 s)
         if (error instanceof ApiFailure && error.code === 'EMAIL_ALREADY_REGISTERED') {

@@ -1,36 +1,22 @@
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../lib/config.ts';
 
-let googleEnabled: Promise<boolean> | null = null;
-
 /**
- * Whether the auth server offers Google sign-in (GoTrue's `/settings`): off on a real install
- * without a Google client, and on the local host when dev mode (the demo picker) is off.
- * Unknown (no answer yet, or offline) counts as offered, the common case.
+ * GoTrue's `/settings` (the auth server, not the API): whether it offers Google sign-in. Off on a
+ * real install without a Google client, and on the local host when dev mode (the demo picker) is off.
  */
-function fetchGoogleEnabled(): Promise<boolean> {
-  googleEnabled ??= fetch(`${SUPABASE_URL}/auth/v1/settings`, { headers: { apikey: SUPABASE_ANON_KEY } })
-    .then(async (res) => {
-      const body = (await res.json()) as { external?: { google?: boolean } };
-      return body.external?.google !== false;
-    })
-    .catch(() => {
-      googleEnabled = null; // ask again next time
-      return true;
-    });
-  return googleEnabled;
-}
+export const authSettingsQuery = queryOptions({
+  queryKey: ['auth-settings'] as const,
+  queryFn: async () => {
+    const res = await fetch(`${SUPABASE_URL}/auth/v1/settings`, { headers: { apikey: SUPABASE_ANON_KEY } });
+    const body = (await res.json()) as { external?: { google?: boolean } };
+    return { google: body.external?.google !== false };
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
 
+/** Unknown (no answer yet, or offline: asked again on the next screen) counts as offered, the common case. */
 export function useGoogleEnabled(): boolean {
-  const [enabled, setEnabled] = useState(true);
-  useEffect(() => {
-    let live = true;
-    void fetchGoogleEnabled().then((value) => {
-      if (live) setEnabled(value);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return enabled;
+  return useQuery(authSettingsQuery).data?.google ?? true;
 }

@@ -1,11 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMe } from '../../data/use-me.ts';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { type WelcomeBody, welcomeSchema } from '../../domain/validation.ts';
-import { ApiFailure, apiClient, unwrap } from '../../lib/api.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { displayNameOf, firstName, safeRedirect } from '../../lib/auth-user.ts';
 import { reportError } from '../../lib/report-error.ts';
-import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';
+import { useSessionStore } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/session-end.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
 import { FormAlert } from '../../ui/field.tsx';
@@ -13,6 +15,7 @@ import { Form, schemaPasses, setServerErrors, useFormState, useSchemaForm } from
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { welcomeMutation } from './api/auth-writes.ts';
 import { CONGREGATION_FIELDS, CongregationFields } from './congregation-fields.tsx';
 import { RevealIntro } from './reveal-intro.tsx';
 import type { welcomeSearch } from './search.ts';
@@ -26,13 +29,8 @@ export const WELCOME_REVEAL_MS = [1, 750, 2000, 4000] as const;
 /** /auth/welcome: first access. Completes the profile when there is none, then marks the welcome. */
 export function WelcomeScreen({ search }: { search: Search }) {
   const session = useSessionStore((s) => s.session);
-  const me = useSessionStore((s) => s.me);
-  const meStatus = useMeStatus((s) => s.status);
+  const { me, failed: meFailed, retry } = useMe();
   const shown = useRevealSteps(WELCOME_REVEAL_MS);
-
-  useEffect(() => {
-    if (session && meStatus === 'idle') void loadMe();
-  }, [session, meStatus]);
 
   if (session === undefined) return <Loading />;
   if (session === null) {
@@ -51,7 +49,7 @@ export function WelcomeScreen({ search }: { search: Search }) {
 
   const name = search.name || firstName(me?.profile?.name || displayNameOf(session));
   const [hello, ...lines] = authMessages.welcomeSteps(name);
-  const myMe = me && me.id === session.user.id && meStatus === 'ready' ? me : null;
+  const myMe = me?.id === session.user.id ? me : null;
 
   return (
     <section className="auth-screen auth-intro" aria-labelledby="welcome-title">
@@ -65,10 +63,10 @@ export function WelcomeScreen({ search }: { search: Search }) {
               <WelcomeProfileForm redirectTo={search.redirectTo} />
             )}
           </div>
-        ) : meStatus === 'error' ? (
+        ) : meFailed ? (
           <FormAlert>
             {authMessages.meFailed}{' '}
-            <button type="button" className="button-link" onClick={() => void loadMe()}>
+            <button type="button" className="button-link" onClick={retry}>
               {authMessages.retry}
             </button>
           </FormAlert>
@@ -117,9 +115,11 @@ function Loading() {
 /** POST /v1/welcome, refresh the session (its metadata now has `welcome`), then go on. */
 function useFinishWelcome(redirectTo: string | undefined) {
   const navigate = useNavigate();
+  const userId = useSessionStore((s) => s.session?.user.id ?? '');
+  const welcome = useMutation(welcomeMutation(userId));
   return async (body: WelcomeBody | Record<string, never>): Promise<ApiFailure | null> => {
     try {
-      await unwrap(apiClient().v1.welcome.$post({ json: body }));
+      await welcome.mutateAsync(body);
     } catch (error) {
       // product-spec.md §8: reported, and a 5 s notice
       reportError(error, { where: 'welcome', code: error instanceof ApiFailure ? error.code : undefined });
@@ -128,7 +128,6 @@ function useFinishWelcome(redirectTo: string | undefined) {
     }
     const { data } = await (await supabaseAuth()).refreshSession();
     if (data.session) useSessionStore.getState().setSession(data.session);
-    void loadMe();
     await navigate({ href: safeRedirect(redirectTo), replace: true });
     return null;
   };

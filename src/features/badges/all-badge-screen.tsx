@@ -4,7 +4,7 @@ import { formatDate } from '../../domain/dates.ts';
 import { badgeMessages as m } from '../../domain/messages/reports.ts';
 import { answerText } from '../../domain/questions.ts';
 import { badgeQrContent, badgeSheets } from '../../domain/reports.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { badgeEventsQuery } from './api/badge-events.ts';
 import { eventBadgesQuery } from './api/event-badges.ts';

@@ -6,7 +6,7 @@
  * notice). Then: the PIX to pay (copy-and-paste code with its copy button, QR and deadline), its
  * status followed until paid, or the method's next step, and the group's tickets in Minhas inscrições.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
@@ -42,7 +42,7 @@ import {
 import { notify } from '../../ui/notices.tsx';
 import { PixCode } from '../../ui/pix-code.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { startCaravan } from './api/start-caravan.ts';
+import { startCaravanMutation } from './api/start-caravan.ts';
 import './caravans.css';
 
 interface Row {
@@ -65,7 +65,7 @@ const emptyRow = (): Row => ({
   minor: emptyGuardianInput(),
 });
 
-type Done = Awaited<ReturnType<typeof startCaravan>>;
+type Done = Awaited<ReturnType<typeof startCaravanMutation.mutationFn & {}>>;
 
 export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: string }) {
   const { data: event, view, status } = useEvent(eventId);
@@ -74,6 +74,7 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
   const [formError, setFormError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod | ''>('');
   const [submitting, setSubmitting] = useState(false);
+  const caravan = useMutation(startCaravanMutation);
   const [done, setDone] = useState<Done | null>(null);
   const [answerErrors, setAnswerErrors] = useState<Record<string, Record<string, string>>>({});
   const allQuestions = useQuery(eventQuestionsQuery(eventId));
@@ -134,25 +135,29 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
     setFormError(null);
     setSubmitting(true);
     try {
-      const answer = await startCaravan(eventId, tierId, {
+      const answer = await caravan.mutateAsync({
+        eventId,
         tierId,
-        ...(chosen ? { paymentMethod: chosen } : {}),
-        people: valid.map((p, i) => ({
-          name: p.name,
-          cpf: p.cpf,
-          email: p.email ?? '',
-          ...(questions.length ? { answers: rows[i]!.answers } : {}),
-          ...(asksAge ? { birth_date: rows[i]!.minor.birth_date } : {}),
-          ...(needsGuardian(rules, rows[i]!.minor.birth_date)
-            ? {
-                guardian: {
-                  name: rows[i]!.minor.name,
-                  cpf: rows[i]!.minor.cpf,
-                  email: rows[i]!.minor.email,
-                },
-              }
-            : {}),
-        })),
+        body: {
+          tierId,
+          ...(chosen ? { paymentMethod: chosen } : {}),
+          people: valid.map((p, i) => ({
+            name: p.name,
+            cpf: p.cpf,
+            email: p.email ?? '',
+            ...(questions.length ? { answers: rows[i]!.answers } : {}),
+            ...(asksAge ? { birth_date: rows[i]!.minor.birth_date } : {}),
+            ...(needsGuardian(rules, rows[i]!.minor.birth_date)
+              ? {
+                  guardian: {
+                    name: rows[i]!.minor.name,
+                    cpf: rows[i]!.minor.cpf,
+                    email: rows[i]!.minor.email,
+                  },
+                }
+              : {}),
+          })),
+        },
       });
       setDone(answer);
       notify('positive', m.done);

@@ -11,13 +11,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { queryClient } from '../../data/query-client.ts';
 import { myCheckinsQuery } from '../../data/registrations/my-checkins-query.ts';
+import { useMyCheckinsLive } from '../../data/registrations/use-my-checkins-live.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { isTimeToCheckIn } from '../../domain/checkin.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { hasValidTicket } from '../../domain/registrations.ts';
-import { subscribeToMyCheckins } from '../../lib/realtime.ts';
 import { useSessionStore } from '../../lib/session.ts';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
 import './checkin-prompt.css';
@@ -72,26 +71,7 @@ export function CheckinPrompt() {
       : undefined;
 
   const waiting = Boolean(eventId) && checkedIn !== undefined && !checkedIn.has(eventId!);
-  useEffect(() => {
-    if (!waiting || !userId || !eventId) return;
-    let unsubscribe: (() => void) | null = null;
-    let live = true;
-    void subscribeToMyCheckins(userId, (row) => {
-      if (row.event_id !== eventId) return;
-      queryClient.setQueryData(myCheckinsQuery(userId).queryKey, (list = []) => [
-        ...list,
-        { event_id: eventId, at: new Date().toISOString() },
-      ]);
-      void navigate({ to: '/event-welcome' });
-    }).then((stop) => {
-      if (live) unsubscribe = stop;
-      else stop();
-    });
-    return () => {
-      live = false;
-      unsubscribe?.();
-    };
-  }, [waiting, userId, eventId, navigate]);
+  useMyCheckinsLive(userId, waiting ? eventId : null, () => void navigate({ to: '/event-welcome' }));
 
   // the event's own page asks again even after 'Fechar' elsewhere
   const onEventPage = Boolean(eventId) && pathname === `/events/${eventId}`;

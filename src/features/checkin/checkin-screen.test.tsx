@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
+import type { Session } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render as renderInDom, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { meQuery } from '../../data/me-query.ts';
 import type { RosterEntry } from '../../domain/checkin.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
@@ -67,15 +69,16 @@ vi.mock('./scanner.tsx', () => ({ Scanner: () => null, preloadScanner: async () 
 
 const { CheckinScreen } = await import('./checkin-screen.tsx');
 
+let me: Me | undefined;
 function signIn(permissions: string[]) {
-  useSessionStore.setState({
-    me: { permissions, profile: { name: 'Ana Porteira' } } as unknown as Me,
-  });
+  useSessionStore.setState({ session: { user: { id: 'u-door' } } as Session });
+  me = { id: 'u-door', permissions, profile: { name: 'Ana Porteira' } } as unknown as Me;
 }
 
-/** The screen as the app mounts it: under the root's query client (a fresh one per test). */
+/** The screen as the app mounts it: under the root's query client (a fresh one per test, with `me`). */
 function render(ui: React.ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (me) client.setQueryData(meQuery(me.id).queryKey, me);
   return renderInDom(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { doorChoices, doorSession } from '../../data/door/engine.ts';
 import { useDoor } from '../../data/door/use-door.ts';
+import { useMe } from '../../data/use-me.ts';
 import { formatDateTime, formatTime } from '../../domain/dates.ts';
 import { checkinMessages as m } from '../../domain/messages/checkin.ts';
 import { apiErrors } from '../../domain/messages.ts';
-import { useMeStatus, useSessionStore } from '../../lib/session.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DoorAnswer } from './door-answer.tsx';
 import { DoorConflicts, DoorDevice, DoorIssues, DoorStatus, maskCode, windowNotice } from './door-parts.tsx';
@@ -15,9 +15,8 @@ import './checkin.css';
 
 /** `/admin/checkin` for holders of `checkin`; others are told they may not (the API refuses them too). */
 export function CheckinScreen() {
-  const me = useSessionStore((s) => s.me);
-  const meStatus = useMeStatus((s) => s.status);
-  if (!me) return meStatus === 'error' ? <p role="alert">{apiErrors.FORBIDDEN}</p> : <Spinner />;
+  const { me, failed } = useMe();
+  if (!me) return failed ? <p role="alert">{apiErrors.FORBIDDEN}</p> : <Spinner />;
   if (!me.permissions.includes('checkin')) return <p role="alert">{apiErrors.FORBIDDEN}</p>;
   return <Door sales={me.permissions.includes('door_sales')} />;
 }

@@ -9,7 +9,7 @@ import { checkoutMessages as m } from '../../domain/messages/checkout.ts';
 import type { EventDetail, PricingTier } from '../../domain/types.ts';
 
 // The checkout's step machine in a DOM, its data layer replaced: what it reads (the event, the
-// member's registrations) and the one write (startCheckout). Found by role and label, as a member does.
+// member's registrations) and the one write (startCheckoutMutation). Found by role and label, as a member does.
 const startCheckout = vi.fn();
 const notify = vi.fn();
 let event: EventDetail;
@@ -23,7 +23,10 @@ vi.mock('../../data/registrations/use-my-registrations.ts', () => ({
 }));
 vi.mock('../../data/registrations/mutations.ts', async (actual) => ({
   ...(await actual<object>()),
-  startCheckout: (...args: unknown[]) => startCheckout(...args),
+  startCheckoutMutation: {
+    mutationFn: ({ eventId, tierId, body }: { eventId: string; tierId: string; body: unknown }) =>
+      startCheckout(eventId, tierId, body),
+  },
 }));
 // the event asks no questions and has no age rules here (their own tests: event-questions, minors)
 vi.mock('../../data/questions/questions.ts', () => ({

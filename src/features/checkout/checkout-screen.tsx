@@ -6,15 +6,17 @@
  * checkout error is a top negative notice, and the card and voucher steps also keep it on their
  * form; the submitting flag clears after any error.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { eventQuery } from '../../data/events/event-query.ts';
 import { useEvent } from '../../data/events/use-events.ts';
 import { queryClient } from '../../data/query-client.ts';
 import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
-import { startCheckout } from '../../data/registrations/mutations.ts';
+import { startCheckoutMutation } from '../../data/registrations/mutations.ts';
+import { useMyCheckinsLive } from '../../data/registrations/use-my-checkins-live.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
+import { useMe } from '../../data/use-me.ts';
 import { myWaitlistQuery } from '../../data/waitlist/waitlist-query.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
 import { caravanMessages } from '../../domain/messages/caravans.ts';
@@ -34,8 +36,7 @@ import {
 } from '../../domain/registrations.ts';
 import { caravanAllowed, pixKeyOf, tierDisplay, tierStatus } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
-import { subscribeToMyCheckins } from '../../lib/realtime.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
@@ -65,6 +66,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [step, setStep] = useState<Step>(1);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const checkout = useMutation(startCheckoutMutation);
   const [registrationId, setRegistrationId] = useState<string | null>(null);
   // the tier sold out while the member was paying: said on the screen, with where to go next
   const [soldOut, setSoldOut] = useState(false);
@@ -74,11 +76,15 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   // the event's age rules: a birth date, and a guardian under 18 (README 'Minors')
   const minors = useQuery(eventMinorsQuery(eventId));
   // the birth date the profile keeps fills the field (a date given here is kept in the profile)
-  const profileBirthDate = useSessionStore((st) => st.me?.profile?.birth_date ?? '');
+  const profileBirthDate = useMe().me?.profile?.birth_date ?? '';
   const [guardian, setGuardian] = useState<GuardianInput>(() => ({
     ...emptyGuardianInput(),
     birth_date: profileBirthDate,
   }));
+  // the profile may arrive after the screen opened: it fills the field only while it is empty
+  useEffect(() => {
+    if (profileBirthDate) setGuardian((g) => (g.birth_date ? g : { ...g, birth_date: profileBirthDate }));
+  }, [profileBirthDate]);
   const navigate = useNavigate();
 
   const tier = event?.pricing_tiers.find((t) => t.id === tierId);
@@ -121,15 +127,19 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
     if (submitting) return;
     setSubmitting(true);
     try {
-      const item = await startCheckout(eventId, tierId, {
+      const item = await checkout.mutateAsync({
+        eventId,
         tierId,
-        ...(chosen ? { paymentMethod: chosen } : {}),
-        ...(transactionData ? { transactionData } : {}),
-        ...(questions.length ? { answers } : {}),
-        ...(asksAge ? { birth_date: guardian.birth_date } : {}),
-        ...(needsGuardian(minors.data, guardian.birth_date)
-          ? { guardian: { name: guardian.name, cpf: guardian.cpf, email: guardian.email } }
-          : {}),
+        body: {
+          tierId,
+          ...(chosen ? { paymentMethod: chosen } : {}),
+          ...(transactionData ? { transactionData } : {}),
+          ...(questions.length ? { answers } : {}),
+          ...(asksAge ? { birth_date: guardian.birth_date } : {}),
+          ...(needsGuardian(minors.data, guardian.birth_date)
+            ? { guardian: { name: guardian.name, cpf: guardian.cpf, email: guardian.email } }
+            : {}),
+        },
       });
       setRegistrationId(item.registration_id);
       setStep(3);
@@ -417,21 +427,7 @@ function StepThree({
     registration && attempt?.strategy === 'open' && hasValidTicket(registration)
       ? registration.event_id
       : null;
-  useEffect(() => {
-    if (!freeTicketEvent || !userId) return;
-    let unsubscribe: (() => void) | null = null;
-    let live = true;
-    void subscribeToMyCheckins(userId, (row) => {
-      if (row.event_id === freeTicketEvent) void navigate({ to: '/event-welcome' });
-    }).then((stop) => {
-      if (live) unsubscribe = stop;
-      else stop();
-    });
-    return () => {
-      live = false;
-      unsubscribe?.();
-    };
-  }, [freeTicketEvent, userId, navigate]);
+  useMyCheckinsLive(userId, freeTicketEvent, () => void navigate({ to: '/event-welcome' }));
   if (!registration || !attempt) return <Spinner label={m.loading} />;
   return (
     <div className="checkout-panel" data-testid="checkout-done">

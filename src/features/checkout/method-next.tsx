@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 /**
  * What the member does next on a pending attempt, by method (product-spec.md §4): send the PIX receipt (file),
  * type the voucher (auto-sent 200 ms after the 8th character), open the payment link, or pay in
@@ -9,8 +10,8 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import {
   invalidateMyRegistrations,
-  startCheckout,
-  uploadReceipt,
+  startCheckoutMutation,
+  uploadReceiptMutation,
 } from '../../data/registrations/mutations.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
@@ -122,6 +123,7 @@ export function MethodNext({
 /** 'Gerar novo PIX': a new PIX attempt on the registration; its code then shows in its place. */
 function NewPix({ registration }: { registration: MyRegistration }) {
   const [busy, setBusy] = useState(false);
+  const checkout = useMutation(startCheckoutMutation);
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="method-next method-retry">
@@ -136,10 +138,14 @@ function NewPix({ registration }: { registration: MyRegistration }) {
           setBusy(true);
           setError(null);
           try {
-            await startCheckout(registration.event_id, registration.tier_id, {
+            await checkout.mutateAsync({
+              eventId: registration.event_id,
               tierId: registration.tier_id,
-              paymentMethod: 'mp_pix',
-              transactionData: { payment_method_id: 'pix' },
+              body: {
+                tierId: registration.tier_id,
+                paymentMethod: 'mp_pix',
+                transactionData: { payment_method_id: 'pix' },
+              },
             });
           } catch (failure) {
             setError(checkoutErrorText(failure));
@@ -168,6 +174,7 @@ function ReceiptForm({ confirmationId }: { confirmationId: string }) {
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const upload = useMutation(uploadReceiptMutation);
   const input = useRef<HTMLInputElement>(null);
   return (
     <form
@@ -181,7 +188,7 @@ function ReceiptForm({ confirmationId }: { confirmationId: string }) {
         if (problem || !file) return;
         setBusy(true);
         try {
-          await uploadReceipt(confirmationId, file);
+          await upload.mutateAsync({ confirmationId, receipt: file });
           notify('positive', m.receiptSent);
         } catch (failure) {
           const message = (failure as Error).message || m.receiptBadType;

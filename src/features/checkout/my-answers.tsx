@@ -3,9 +3,9 @@
  * questions'): shown, and editable until the event starts, with the same rules as the checkout.
  * Online only: offline the ticket shows without them.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { myAnswersQuery, saveMyAnswers } from '../../data/questions/questions.ts';
+import { myAnswersQuery, saveMyAnswersMutation } from '../../data/questions/questions.ts';
 import { minorMessages } from '../../domain/messages/minors.ts';
 import { questionMessages as t } from '../../domain/messages/questions.ts';
 import { type Answers, answersErrors, answerText } from '../../domain/questions.ts';
@@ -19,6 +19,7 @@ export function MyAnswers({ registrationId }: { registrationId: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const save = useMutation(saveMyAnswersMutation);
   if (!data) return null;
   // a minor's registration: the guardian's consent, until which the ticket is not valid at the door
   const guardian = data.guardian && (
@@ -39,7 +40,7 @@ export function MyAnswers({ registrationId }: { registrationId: string }) {
       if (Object.keys(found).length > 0 || busy) return;
       setBusy(true);
       try {
-        await saveMyAnswers(registrationId, editing);
+        await save.mutateAsync({ registrationId, answers: editing });
         notify('positive', t.answersSaved);
         setEditing(null);
         setFailure(undefined);

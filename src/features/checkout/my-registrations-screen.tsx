@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 /**
  * `/my-registrations` and `/my-registrations/:registrationId` (product-spec.md §2): the member's registrations
  * from the device's store (so they open offline), in groups (the spec's three, plus those under way,
@@ -7,7 +8,7 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { cancelRegistration } from '../../data/registrations/mutations.ts';
+import { cancelRegistrationMutation } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { collapseCaravans } from '../../domain/caravans.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
@@ -164,6 +165,7 @@ function RegistrationDetail({
   const caravan = Boolean(registration.group && registration.guest);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const cancelation = useMutation(cancelRegistrationMutation);
   const newest = registration.confirmations[0];
   const removed = isEventRemoved(registration);
   const cancelable = !removed && !caravan && memberCanCancel(newest);
@@ -172,7 +174,7 @@ function RegistrationDetail({
     if (busy || !window.confirm(m.cancelConfirm)) return;
     setBusy(true);
     try {
-      await cancelRegistration(registration.event_id);
+      await cancelation.mutateAsync(registration.event_id);
       notify('positive', m.canceledSuccess);
       setTimeout(() => void navigate({ to: '/' }), REDIRECT_AFTER_MS);
     } catch (error) {

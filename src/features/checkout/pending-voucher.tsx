@@ -1,5 +1,6 @@
 /** A pending voucher attempt's code field (an attempt left pending before the checkout took the code). */
-import { applyVoucher } from '../../data/registrations/mutations.ts';
+import { useMutation } from '@tanstack/react-query';
+import { applyVoucherMutation } from '../../data/registrations/mutations.ts';
 import { checkoutMessages as m, myRegistrationsMessages as r } from '../../domain/messages/checkout.ts';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -16,8 +17,9 @@ export function VoucherForm({
   tierId: string;
   onPaid(): void;
 }) {
+  const apply = useMutation(applyVoucherMutation);
   const { field, busy } = useVoucherCode(async (voucher) => {
-    await applyVoucher(confirmationId, { voucher, eventId, tierId });
+    await apply.mutateAsync({ confirmationId, voucher, eventId, tierId });
     notify('positive', r.confirmedSuccess);
     onPaid();
   });

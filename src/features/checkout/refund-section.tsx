@@ -1,10 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 /**
  * The money part of a registration's detail (docs/product-spec.md §4, 'Reembolsos'): the right of
  * withdrawal with 'Cancelar e pedir reembolso' while it lasts (card and PIX), a note that payments
  * made outside the app are refunded by staff, and what happened after (refunded, charged back).
  */
 import { useState } from 'react';
-import { refundRegistration } from '../../data/registrations/mutations.ts';
+import { refundRegistrationMutation } from '../../data/registrations/mutations.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
 import { refundMessages as r } from '../../domain/messages/refunds.ts';
@@ -16,6 +17,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 
 export function RefundSection({ registration }: { registration: MyRegistration }) {
   const [busy, setBusy] = useState(false);
+  const refundMutation = useMutation(refundRegistrationMutation);
   const newest = registration.confirmations[0];
   if (!newest) return null;
   const value = formatPrice(registration.frozen_value);
@@ -56,7 +58,7 @@ export function RefundSection({ registration }: { registration: MyRegistration }
     if (busy || !window.confirm(r.memberConfirm(value))) return;
     setBusy(true);
     try {
-      await refundRegistration(registration.id);
+      await refundMutation.mutateAsync(registration.id);
       notify('positive', r.memberDone);
     } catch (error) {
       notify('negative', (error as Error).message);

@@ -6,12 +6,13 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useEvent } from '../../data/events/use-events.ts';
+import { useHasPermission } from '../../data/use-me.ts';
 import { compareIso, dateBadge, formatLongDateTime } from '../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../domain/messages.ts';
 import { pageNames } from '../../domain/page-title.ts';
 import type { EventSummary } from '../../domain/types.ts';
 import { imageUrl } from '../../lib/config.ts';
-import { useHasPermission, useIsSignedIn } from '../../lib/session.ts';
+import { useIsSignedIn } from '../../lib/session.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AppLink } from './components/app-link.tsx';

@@ -1,8 +1,8 @@
 /** `/` Próximos Eventos: 'Acontecendo agora', then the general row, from the store first. */
 import { Link } from '@tanstack/react-router';
 import { useUpcomingEvents } from '../../data/events/use-events.ts';
+import { useHasPermission } from '../../data/use-me.ts';
 import { eventMessages } from '../../domain/messages.ts';
-import { useHasPermission } from '../../lib/session.ts';
 import { AppLink } from './components/app-link.tsx';
 import { EventList } from './components/event-list.tsx';
 import { EventOverlayHost } from './components/overlay-host.tsx';

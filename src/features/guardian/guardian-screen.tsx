@@ -4,21 +4,21 @@
  * refuse. The link is the credential; the answer is given once.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { fetchApi } from '../../data/api.ts';
 import { formatLongDateTime } from '../../domain/dates.ts';
 import { minorMessages as t } from '../../domain/messages/minors.ts';
+import { apiClient, unwrap } from '../../lib/api.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 
 export function GuardianScreen({ token }: { token: string }) {
   const request = useQuery({
     queryKey: ['guardian', token],
-    queryFn: () => fetchApi((api) => api.v1.guardian[':token'].$get({ param: { token } })),
+    queryFn: () => unwrap(apiClient().v1.guardian[':token'].$get({ param: { token } })),
     retry: false,
   });
   const decide = useMutation({
     mutationFn: (decision: 'authorize' | 'refuse') =>
-      fetchApi((api) => api.v1.guardian[':token'].$post({ param: { token }, json: { decision } })),
+      unwrap(apiClient().v1.guardian[':token'].$post({ param: { token }, json: { decision } })),
   });
   const state = decide.data?.state ?? request.data?.state;
   return (

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useMe } from '../../data/use-me.ts';
 import { formatDateTime } from '../../domain/dates.ts';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { privacyMessages as pm } from '../../domain/messages/privacy.ts';
 import type { Profile } from '../../domain/types.ts';
 import { formatCpf } from '../../domain/validation.ts';
 import { avatarUrlOf, displayNameOf } from '../../lib/auth-user.ts';
-import { loadMe, useMeStatus, useSessionStore } from '../../lib/session.ts';
+import { useSessionStore } from '../../lib/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -26,12 +27,7 @@ const DeleteSection = lazy(() => import('./profile-forms.tsx').then((m) => ({ de
  */
 export function ProfileScreen() {
   const session = useSessionStore((s) => s.session);
-  const me = useSessionStore((s) => s.me);
-  const meStatus = useMeStatus((s) => s.status);
-
-  useEffect(() => {
-    if (session && meStatus === 'idle') void loadMe();
-  }, [session, meStatus]);
+  const { me, failed } = useMe();
 
   if (!session) {
     return (
@@ -77,7 +73,7 @@ export function ProfileScreen() {
           <ConsentSection profile={profile} />
           <RemindersSection />
         </>
-      ) : meStatus === 'loading' ? (
+      ) : !me && !failed ? (
         <div className="profile-loading">
           <Spinner label={authMessages.loading} />
         </div>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useState } from 'react';
+import { useHasPermission } from '../../data/use-me.ts';
 import { formatDate, formatDateTime } from '../../domain/dates.ts';
 import { attendanceMessages } from '../../domain/messages/attendance.ts';
 import { questionMessages } from '../../domain/messages/questions.ts';
@@ -22,9 +23,8 @@ import {
   templesCsv,
   templesCsvName,
 } from '../../domain/reports.ts';
-import { ApiFailure } from '../../lib/api-fetch.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { downloadText } from '../../lib/download.ts';
-import { useHasPermission } from '../../lib/session.ts';
 import { reportAnswersQuery } from './api/report-answers.ts';
 import { reportAttendeesQuery } from './api/report-attendees.ts';
 import { reportEventsQuery } from './api/report-events.ts';

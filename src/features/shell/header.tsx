@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useMe } from '../../data/use-me.ts';
 import { menuMessages } from '../../domain/messages.ts';
 import { avatarUrlOf, displayNameOf } from '../../lib/auth-user.ts';
 import { useOnlineStatus, useSessionStore } from '../../lib/session.ts';
@@ -24,7 +25,7 @@ export function Header() {
     return () => cancelIdleCallback(id);
   }, []);
   const session = useSessionStore((s) => s.session);
-  const me = useSessionStore((s) => s.me);
+  const { me } = useMe();
   const online = useOnlineStatus();
   const name = me?.profile?.name || displayNameOf(session);
   const picture = avatarUrlOf(session);

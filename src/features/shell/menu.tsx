@@ -1,5 +1,6 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { type MouseEvent, useId } from 'react';
+import { useMe } from '../../data/use-me.ts';
 import { menuMessages, SUPPORT_EMAIL } from '../../domain/messages.ts';
 import type { Permission } from '../../domain/types.ts';
 import { useSessionStore } from '../../lib/session.ts';
@@ -21,7 +22,7 @@ export function Menu({ open, onClose }: { open: boolean; onClose(): void }) {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const signedIn = useSessionStore((s) => Boolean(s.session));
-  const permissions = useSessionStore((s) => (s.session ? s.me?.permissions : undefined)) ?? NO_PERMISSIONS;
+  const permissions = useMe().me?.permissions ?? NO_PERMISSIONS;
   const items = menuItems(signedIn, permissions);
 
   function follow(e: MouseEvent<HTMLAnchorElement>, href: string) {

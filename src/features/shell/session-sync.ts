@@ -1,5 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { loadMe, runSignOutCleanups, useMeStatus, useSessionStore } from '../../lib/session.ts';
+import { meQuery } from '../../data/me-query.ts';
+import { queryClient } from '../../data/query-client.ts';
+import { runSignOutCleanups, useSessionStore } from '../../lib/session.ts';
 import { SESSION_ENDED_REASON, signOutWasUnexpected } from '../../lib/session-end.ts';
 import { AUTH_STORAGE_KEY, hasStoredSession } from '../../lib/stored-session.ts';
 import { initialAuthParams, supabaseAuth } from '../../lib/supabase.ts';
@@ -29,7 +31,6 @@ function handle(event: AuthChangeEvent, session: Session | null): void {
   const store = useSessionStore.getState();
   if (event === 'SIGNED_OUT') {
     store.setSession(null);
-    useMeStatus.setState({ status: 'idle', error: null });
     void runSignOutCleanups();
     // ended by the server or elsewhere (not this tab's 'Sair'): to the sign-in, saying why
     if (signOutWasUnexpected()) go(sessionEndedHref());
@@ -37,13 +38,14 @@ function handle(event: AuthChangeEvent, session: Session | null): void {
   }
   if (!session) {
     // INITIAL_SESSION without a session. Offline, supabase-js reports null when it cannot refresh
-    // an expired token: keep the persisted `me` (and the member's local data) for the offline app.
+    // an expired token: keep the member's data on the device (`me` included) for the offline app.
     if (typeof navigator !== 'undefined' && !navigator.onLine) useSessionStore.setState({ session: null });
     else store.setSession(null);
     return;
   }
   store.setSession(session);
-  void loadMe();
+  // signed in, token refreshed, user updated: `me` (permissions, profile) asked again
+  void queryClient.invalidateQueries({ queryKey: meQuery(session.user.id).queryKey });
   if (event === 'PASSWORD_RECOVERY' && window.location.pathname !== '/auth/reset-password') {
     go('/auth/reset-password');
   }
@@ -77,8 +79,8 @@ export function subscribeToAuth(): void {
 
 /**
  * Keeps the session store in step with supabase-js (product-spec.md §4 "Auth"): signed-in, token-refreshed and
- * user-updated update the session and reload `me`; PASSWORD_RECOVERY opens /auth/reset-password;
- * SIGNED_OUT clears `me` and runs the registered sign-out cleanups. Idempotent.
+ * user-updated update the session and refetch `me` (data/me-query.ts); PASSWORD_RECOVERY opens /auth/reset-password;
+ * SIGNED_OUT runs the registered sign-out cleanups. Idempotent.
  *
  * A guest never waits for supabase-js (≈ 54 KiB gzip): with no stored session and no auth parameters
  * in the address the store says "signed out" at once, and supabase-js is loaded only when the guest

@@ -1,7 +1,7 @@
 /** An image chosen from a file, uploaded at once, shown as a preview; its value is the storage path. */
 import { useId, useState } from 'react';
 import { editorMessages as t } from '../../../domain/messages/editor.ts';
-import { ApiFailure } from '../../../lib/api-fetch.ts';
+import { ApiFailure } from '../../../lib/api.ts';
 import { imageUrl } from '../../../lib/config.ts';
 import { FieldMessages } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';

@@ -8,7 +8,7 @@ import { HEX_COLOR, speakerSchema, tagSchema, venueSchema } from '../../../domai
 import { mapEmbed } from '../../../domain/map.ts';
 import { editorMessages as t } from '../../../domain/messages/editor.ts';
 import type { Speaker, Tag, Venue } from '../../../domain/types.ts';
-import { ApiFailure } from '../../../lib/api-fetch.ts';
+import { ApiFailure } from '../../../lib/api.ts';
 import { FieldMessages, FormAlert } from '../../../ui/field.tsx';
 import { Form, useFormState, useSchemaForm } from '../../../ui/form.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';

@@ -14,7 +14,7 @@ import {
   questionBodySchema,
 } from '../../../domain/questions.ts';
 import type { PricingTier } from '../../../domain/types.ts';
-import { ApiFailure } from '../../../lib/api-fetch.ts';
+import { ApiFailure } from '../../../lib/api.ts';
 import { FormAlert } from '../../../ui/field.tsx';
 import { notify } from '../../../ui/notices.tsx';
 import { useQuestions, useQuestionWrites } from '../api/queries.ts';

@@ -6,7 +6,7 @@ import { waitlistMessages } from '../../../domain/messages/waitlist.ts';
 import { formatPrice, maskMoneyInput } from '../../../domain/money.ts';
 import { sortTiers, tierDisplay } from '../../../domain/tiers.ts';
 import { PAYMENT_METHODS, type PaymentMethod, type PricingTier } from '../../../domain/types.ts';
-import { ApiFailure } from '../../../lib/api-fetch.ts';
+import { ApiFailure } from '../../../lib/api.ts';
 import { FormAlert } from '../../../ui/field.tsx';
 import { Form, useSchemaForm } from '../../../ui/form.tsx';
 import { notify } from '../../../ui/notices.tsx';

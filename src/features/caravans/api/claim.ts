@@ -1,14 +1,13 @@
 /** The claim page's read and writes: a caravan ticket made for this account's e-mail or CPF. */
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { fetchApi } from '../../../data/api.ts';
 import { invalidateMyRegistrations } from '../../../data/registrations/mutations.ts';
+import { apiClient, unwrap } from '../../../lib/api.ts';
 
 /** GET /v1/registrations/:id/claim: the ticket this account may take. */
 export const claimableQuery = (registrationId: string) =>
   queryOptions({
     queryKey: ['claimable', registrationId] as const,
-    queryFn: () =>
-      fetchApi((api) => api.v1.registrations[':id'].claim.$get({ param: { id: registrationId } })),
+    queryFn: () => unwrap(apiClient().v1.registrations[':id'].claim.$get({ param: { id: registrationId } })),
     retry: false,
   });
 
@@ -16,8 +15,8 @@ export const claimableQuery = (registrationId: string) =>
 export function useClaim(registrationId: string) {
   return useMutation({
     mutationFn: async () => {
-      const answer = await fetchApi((api) =>
-        api.v1.registrations[':id'].claim.$post({ param: { id: registrationId } }),
+      const answer = await unwrap(
+        apiClient().v1.registrations[':id'].claim.$post({ param: { id: registrationId } }),
       );
       await invalidateMyRegistrations();
       return answer;
@@ -29,8 +28,8 @@ export function useClaim(registrationId: string) {
 export function useRelease(registrationId: string) {
   return useMutation({
     mutationFn: async () => {
-      const answer = await fetchApi((api) =>
-        api.v1.registrations[':id'].release.$post({ param: { id: registrationId } }),
+      const answer = await unwrap(
+        apiClient().v1.registrations[':id'].release.$post({ param: { id: registrationId } }),
       );
       await invalidateMyRegistrations();
       return answer;

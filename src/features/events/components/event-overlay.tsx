@@ -5,12 +5,12 @@
  */
 import { useId } from 'react';
 import { useEvent } from '../../../data/events/use-events.ts';
+import { useHasPermission } from '../../../data/use-me.ts';
 import { formatDateTime, formatLongDateTime } from '../../../domain/dates.ts';
 import { apiErrors, eventMessages } from '../../../domain/messages.ts';
 import { policyLines } from '../../../domain/policy.ts';
 import type { EventDetail } from '../../../domain/types.ts';
 import { imageUrl } from '../../../lib/config.ts';
-import { useHasPermission } from '../../../lib/session.ts';
 import { Sheet } from '../../../ui/sheet.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useScrollLock } from '../use-scroll-lock.ts';

@@ -3,9 +3,8 @@
  * espera'): 'Entrar na lista de espera'; once on it, their place in the queue and 'Sair'; when a
  * place is held for them, until when and 'Garantir minha vaga' (the checkout on that tier).
  */
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { joinWaitlist, leaveWaitlist } from '../../../data/waitlist/mutations.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { joinWaitlistMutation, leaveWaitlistMutation } from '../../../data/waitlist/mutations.ts';
 import { myWaitlistQuery } from '../../../data/waitlist/waitlist-query.ts';
 import { formatDateTime } from '../../../domain/dates.ts';
 import { waitlistMessages as w } from '../../../domain/messages/waitlist.ts';
@@ -15,19 +14,18 @@ import { AppLink } from './app-link.tsx';
 
 export function WaitlistBox({ eventId, tierId }: { eventId: string; tierId: string }) {
   const { data: entry, status } = useQuery(myWaitlistQuery(tierId));
-  const [busy, setBusy] = useState(false);
+  const join = useMutation(joinWaitlistMutation);
+  const leaveList = useMutation(leaveWaitlistMutation);
+  const busy = join.isPending || leaveList.isPending;
   if (status === 'pending') return null;
 
   const act = async (change: () => Promise<unknown>, done: string) => {
     if (busy) return;
-    setBusy(true);
     try {
       await change();
       notify('positive', done);
     } catch (error) {
       notify('negative', error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
     }
   };
   const leave = (
@@ -35,7 +33,7 @@ export function WaitlistBox({ eventId, tierId }: { eventId: string; tierId: stri
       type="button"
       className="button button-secondary tier-cta"
       disabled={busy}
-      onClick={() => void act(() => leaveWaitlist(tierId), w.left)}
+      onClick={() => void act(() => leaveList.mutateAsync(tierId), w.left)}
     >
       {w.leave}
     </button>
@@ -49,7 +47,7 @@ export function WaitlistBox({ eventId, tierId }: { eventId: string; tierId: stri
           type="button"
           className="button tier-cta"
           disabled={busy}
-          onClick={() => void act(() => joinWaitlist(tierId), w.joined)}
+          onClick={() => void act(() => join.mutateAsync(tierId), w.joined)}
         >
           {w.join}
         </button>
