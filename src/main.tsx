@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clearMemberData } from './data/member-data.ts';
+import { startPersisting } from './data/kept.ts';
+import { clearMemberData, clearMemberDataLeftBehind } from './data/member-data.ts';
 import { queryClient } from './data/query-client.ts';
 import { registerSignOutCleanup } from './lib/session.ts';
 import { hasStoredSession } from './lib/stored-session.ts';
@@ -15,9 +16,11 @@ import './features/shell/shell.css';
 // Signing out (from any screen) wipes the member's data from this device. Registered here, at
 // start-up, not by whichever screen's chunk happens to be loaded when the member signs out.
 registerSignOutCleanup(clearMemberData);
+// The answers that must open offline (events, the member's registrations) are kept on the device.
+startPersisting();
 // No session stored at all: whoever used the app here signed out while it was not running (in a tab
 // since closed, or with a version that did not wipe). What they left is nobody's: remove it.
-if (!hasStoredSession()) void clearMemberData();
+if (!hasStoredSession()) void clearMemberDataLeftBehind();
 
 // As a transition, React renders the first screen in slices of a few ms instead of one long task: a
 // phone stays responsive to taps on the header index.html has already painted (first-paint.tsx).

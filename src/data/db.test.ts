@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventDetail } from '../domain/types.ts';
-import { CongregaDb, type PersistedQuery, VERSIONS } from './db.ts';
+import { CongregaDb, VERSIONS } from './db.ts';
 import { anEvent, aRegistration } from './testing/fixtures.ts';
 
 /** An event row as schema versions 1–6 stored it. */
@@ -37,9 +37,10 @@ describe('Dexie schema versions', () => {
     const db = open('fresh');
     await db.open();
     expect(db.verno).toBe(VERSIONS.at(-1)!.version);
-    expect(db.tables.map((t) => t.name)).toEqual(expect.arrayContaining(['rosters', 'rosterMeta', 'outbox']));
+    expect(db.tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['queries', 'rosters', 'rosterMeta', 'outbox']),
+    );
     expect(db.tables.map((t) => t.name)).not.toContain('events');
-    expect(db.tables.map((t) => t.name)).not.toContain('queries');
   });
 
   it('v1 → v2: stored tags get is_general from the old name rule, rows and sync state stay', async () => {
@@ -92,8 +93,8 @@ describe('Dexie schema versions', () => {
     await v6.table('registrations').bulkPut([aRegistration('r1', 'u1'), aRegistration('r2', 'u2')]);
     v6.close();
 
-    const v7 = open('upgrade-queries', 7);
-    const rows = await v7.table<PersistedQuery>('queries').toArray();
+    const v7 = open('upgrade-queries');
+    const rows = await v7.queries.toArray();
     const byHash = new Map(rows.map((r) => [r.hash, r]));
     expect(byHash.get('["events","upcoming"]')).toEqual({
       hash: '["events","upcoming"]',
@@ -104,12 +105,5 @@ describe('Dexie schema versions', () => {
     expect(byHash.get('["me","u1","registrations"]')?.data).toEqual([aRegistration('r1', 'u1')]);
     expect(byHash.get('["me","u2","registrations"]')?.updatedAt).toBe(7);
     expect(v7.tables.map((t) => t.name)).not.toContain('registrations');
-    v7.close();
-
-    // v8: the query cache's answers moved to TanStack's persister (kept.ts); the table goes
-    const v8 = open('upgrade-queries');
-    await v8.open();
-    expect(v8.verno).toBe(8);
-    expect(v8.tables.map((t) => t.name)).not.toContain('queries');
   });
 });

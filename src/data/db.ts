@@ -1,7 +1,7 @@
 /**
  * THE browser store (Dexie database `congrega`): where the device itself is the source of truth (the
  * door's rosters and the outbox of queued check-ins, read through live queries), and where the
- * TanStack Query cache kept the answers that must open offline until version 8 (kept.ts now). React-free.
+ * TanStack Query cache keeps the answers that must open offline (`queries`: persist.ts). React-free.
  *
  * Schema changes go through `VERSIONS`, oldest first: never edit a shipped entry, append one with
  * the new `stores` (Dexie keeps unchanged tables) and an `upgrade` that rewrites stored rows.
@@ -22,8 +22,8 @@ interface StoredEvent extends EventDetail {
 }
 
 /**
- * One answer of the query cache kept for offline use in `queries` (version 7 only): the query's key,
- * its hash (the cache's `queryHash`), the answer and when it was fetched (ms).
+ * One answer of the query cache kept for offline use (persist.ts): the query's key, its hash (the
+ * cache's `queryHash`), the answer and when it was fetched (ms).
  */
 export interface PersistedQuery {
   hash: string;
@@ -195,7 +195,7 @@ export const VERSIONS: readonly SchemaVersion[] = [
   },
   {
     // Events and the member's registrations are answers of the query cache now, kept in `queries`
-    // (until version 8). What the tables held moves there, so events and tickets still open offline
+    // (persist.ts). What the tables held moves there, so events and tickets still open offline
     // before the first refresh.
     version: 7,
     stores: { queries: 'hash', events: null, registrations: null, syncState: null },
@@ -223,12 +223,6 @@ export const VERSIONS: readonly SchemaVersion[] = [
       await tx.table<PersistedQuery>('queries').bulkPut(rows);
     },
   },
-  {
-    // The query cache's answers are kept by TanStack's per-query persister in an IndexedDB store of
-    // their own (kept.ts): what `queries` held is fetched again online.
-    version: 8,
-    stores: { queries: null },
-  },
 ];
 
 /** A row of `queries` for `key` (its hash as the query cache computes it for plain keys). */
@@ -237,6 +231,7 @@ function persisted(key: readonly unknown[], data: unknown, updatedAt: number): P
 }
 
 export class CongregaDb extends Dexie {
+  queries!: EntityTable<PersistedQuery, 'hash'>;
   rosters!: EntityTable<RosterEntry, 'id'>;
   rosterMeta!: EntityTable<RosterMeta, 'event_id'>;
   rosterPages!: Table<StoredRosterPage, [string, string, string]>;

@@ -1,12 +1,12 @@
 /**
  * What belongs to the signed-in member on this device (the query cache's 'me' answers, kept by
- * kept.ts; a door's rosters) and the wipe on sign-out. Public events stay.
+ * persist.ts; a door's rosters) and the wipe on sign-out. Public events stay.
  * main.tsx registers `clearMemberData` as a sign-out cleanup at start-up, so the wipe runs whichever
  * screen the member signs out from. React-free, and it loads with the entry: it opens the store only
  * when it runs.
  */
 import type { CongregaDb } from './db.ts';
-import { keptQueries } from './kept.ts';
+import { removeKept } from './kept.ts';
 import { openDb, storeOnDevice } from './open-db.ts';
 import { queryClient } from './query-client.ts';
 
@@ -17,7 +17,9 @@ import { queryClient } from './query-client.ts';
  */
 export async function clearMemberData(): Promise<void> {
   removeSignedInQueries();
-  await keptQueries.removeQueries({ queryKey: ['me'] });
+  await removeKept('me');
+  // a restore queued before the wipe may have put kept rows back meanwhile
+  removeSignedInQueries();
   if (await storeOnDevice()) await clearRosters(await openDb()); // queued check-ins stay to be sent
 }
 
@@ -30,6 +32,14 @@ const PUBLIC_QUERIES: readonly unknown[] = ['events', 'temples'];
  */
 function removeSignedInQueries(): void {
   queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERIES.includes(query.queryKey[0]) });
+}
+
+/**
+ * At start-up with no session stored: what a member left here (signed out while the app was not
+ * running) is nobody's. A device with no store has nothing to wipe, and does not load it for that.
+ */
+export async function clearMemberDataLeftBehind(): Promise<void> {
+  if (await storeOnDevice()) await clearMemberData();
 }
 
 /** Removes every roster (personal data) on sign-out; queued check-ins stay to be sent later. */

@@ -3,7 +3,7 @@
  * data through a `queryOptions` file (a feature's api/ folder, or data/events and data/registrations
  * for what several features show) and shares this cache; writes invalidate what they change. The
  * answers that must open offline (public events, the member's own registrations) are kept in the
- * browser by kept.ts (`persister: keptOffline` in their queryOptions). React-free (query-core), so it can be imported anywhere below the screens.
+ * browser store by persist.ts. React-free (query-core), so it can be imported anywhere below the screens.
  */
 import { QueryClient } from '@tanstack/query-core';
 

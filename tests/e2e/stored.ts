@@ -10,38 +10,34 @@ export interface StoreContents {
 }
 
 /**
- * What the app keeps of the query cache on the device (IndexedDB `congrega-queries`, store `kept`,
- * written by src/data/kept.ts), read with the raw IndexedDB API. A device without it holds nothing: it
- * is not opened then, as an open would create it empty before the app does.
+ * What the app's IndexedDB (`congrega`) keeps of the query cache (table `queries`), read with the
+ * raw IndexedDB API. A device without it holds nothing: it is not opened then, as an open would
+ * create it empty before the app does.
  */
 export function storeContents(page: Page): Promise<StoreContents> {
   return page.evaluate(async () => {
     const nothing: StoreContents = { registrations: [], keys: [], events: 0 };
-    if (!(await indexedDB.databases()).some((d) => d.name === 'congrega-queries')) return nothing;
+    if (!(await indexedDB.databases()).some((d) => d.name === 'congrega')) return nothing;
     return new Promise<StoreContents>((resolve, reject) => {
-      const open = indexedDB.open('congrega-queries');
+      const open = indexedDB.open('congrega');
       open.onerror = () => reject(open.error);
       open.onsuccess = () => {
         const idb = open.result;
-        if (!Array.from(idb.objectStoreNames).includes('kept')) {
+        if (!Array.from(idb.objectStoreNames).includes('queries')) {
           idb.close();
           resolve(nothing);
           return;
         }
-        const tx = idb.transaction(['kept'], 'readonly');
-        const rows = tx.objectStore('kept').getAll();
+        const tx = idb.transaction(['queries'], 'readonly');
+        const rows = tx.objectStore('queries').getAll();
         tx.oncomplete = () => {
           idb.close();
-          const kept = (rows.result as string[]).map(
-            (v) => JSON.parse(v) as { queryHash: string; queryKey: unknown[]; state: { data: unknown } },
-          );
+          const kept = rows.result as { hash: string; key: unknown[]; data: unknown }[];
           const answers = (first: string, last?: string) =>
-            kept
-              .filter((r) => r.queryKey[0] === first && (!last || r.queryKey.at(-1) === last))
-              .map((r) => r.state.data);
+            kept.filter((r) => r.key[0] === first && (!last || r.key.at(-1) === last)).map((r) => r.data);
           resolve({
             registrations: answers('me', 'registrations').flatMap((d) => (Array.isArray(d) ? d : [])),
-            keys: kept.map((r) => r.queryHash),
+            keys: kept.map((r) => r.hash),
             events: answers('events').reduce<number>(
               (n, d) => n + (Array.isArray(d) ? d.length : d ? 1 : 0),
               0,

@@ -1,10 +1,9 @@
 /**
  * GET /v1/checkins: the member's own check-ins (part of their data: wiped on sign-out, kept on the
- * device with it, data/kept.ts).
+ * device with it, data/persist.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { MyCheckin } from '../../domain/checkin.ts';
-import { keptOffline } from '../kept.ts';
 import { myDataKey } from './my-registrations-query.ts';
 
 export const myCheckinsQuery = (userId: string) =>
@@ -15,5 +14,4 @@ export const myCheckinsQuery = (userId: string) =>
       const { apiClient, unwrap } = await import('../../lib/api.ts');
       return unwrap(apiClient().v1.checkins.$get());
     },
-    persister: keptOffline,
   });

@@ -11,10 +11,10 @@ vi.mock('../lib/api.ts', () => {
 vi.mock('../lib/api-fetch.ts', () => ({ getPublic: vi.fn() }));
 const { unwrap } = await import('../lib/api.ts');
 const { getPublic } = await import('../lib/api-fetch.ts');
-const { DB_NAME } = await import('./db-name.ts');
+const { db } = await import('./db.ts');
 const { queryClient } = await import('./query-client.ts');
-const { KEPT_DB_NAME, keptQueries } = await import('./kept.ts');
-const { clearMemberData } = await import('./member-data.ts');
+const { startPersisting, writePending, restoreQueries } = await import('./persist.ts');
+const { clearMemberData, clearMemberDataLeftBehind } = await import('./member-data.ts');
 const { upcomingEventsQuery } = await import('./events/upcoming-query.ts');
 const { eventQuery } = await import('./events/event-query.ts');
 const { myRegistrationsQuery } = await import('./registrations/my-registrations-query.ts');
@@ -23,47 +23,15 @@ const { invalidateMyRegistrations } = await import('./registrations/mutations.ts
 
 const apiMock = vi.mocked(unwrap);
 const publicMock = vi.mocked(getPublic);
+startPersisting();
 
-/** The device's kept answers (raw IndexedDB, as the browser holds them): query hash → persisted query. */
-function keptRows(): Promise<Map<string, { state: { data: unknown; dataUpdatedAt: number } }>> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(KEPT_DB_NAME);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const all = open.result.transaction('kept').objectStore('kept').getAll();
-      all.onsuccess = () => {
-        open.result.close();
-        const rows = (all.result as string[]).map((v) => JSON.parse(v));
-        resolve(new Map(rows.map((r) => [r.queryHash, r])));
-      };
-    };
-  });
-}
-const kept = async () => [...(await keptRows()).keys()].sort();
-
-/** Puts an answer on the device as an earlier visit left it. */
-function keep(key: readonly unknown[], data: unknown, dataUpdatedAt: number): Promise<void> {
-  const queryHash = JSON.stringify(key);
-  const value = JSON.stringify({ buster: '', queryHash, queryKey: key, state: { data, dataUpdatedAt } });
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(KEPT_DB_NAME);
-    open.onsuccess = () => {
-      const tx = open.result.transaction('kept', 'readwrite');
-      tx.objectStore('kept').put(value, `query-${queryHash}`);
-      tx.oncomplete = () => {
-        open.result.close();
-        resolve();
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
-}
+const kept = async () => (await db.queries.toArray()).map((r) => r.hash).sort();
 
 beforeEach(async () => {
   apiMock.mockReset();
   publicMock.mockReset();
   queryClient.clear();
-  await keptQueries.removeQueries();
+  await Promise.all(db.tables.map((t) => t.clear()));
 });
 
 describe('answers kept on the device', () => {
@@ -73,32 +41,37 @@ describe('answers kept on the device', () => {
     await queryClient.fetchQuery(upcomingEventsQuery());
     await queryClient.fetchQuery(myRegistrationsQuery('u1'));
     await queryClient.fetchQuery({ queryKey: ['admin', 'x'], queryFn: () => 1 });
-    await vi.waitFor(async () =>
-      expect(await kept()).toEqual(['["events","upcoming"]', '["me","u1","registrations"]']),
-    );
-    const row = (await keptRows()).get('["me","u1","registrations"]');
-    expect(row?.state.data).toEqual([aRegistration('r1', 'u1')]);
+    await writePending();
+    expect(await kept()).toEqual(['["events","upcoming"]', '["me","u1","registrations"]']);
+    const row = await db.queries.get('["me","u1","registrations"]');
+    expect(row?.data).toEqual([aRegistration('r1', 'u1')]);
   });
 
-  it('offline, a new page shows what the device kept (the ticket opens), then asks the API again', async () => {
-    await keep(['me', 'u1', 'registrations'], [aRegistration('r1', 'u1')], 10);
+  it('offline, a failed read shows what the device kept (the ticket opens), marked as a failure', async () => {
+    await db.queries.put({
+      hash: '["me","u1","registrations"]',
+      key: ['me', 'u1', 'registrations'],
+      data: [aRegistration('r1', 'u1')],
+      updatedAt: 10,
+    });
     apiMock.mockRejectedValueOnce(apiFailure(0, 'NETWORK'));
-    const screen = new QueryObserver(queryClient, myRegistrationsQuery('u1'));
-    const unsubscribe = screen.subscribe(() => undefined);
-    await vi.waitFor(() => expect(screen.getCurrentResult().data).toEqual([aRegistration('r1', 'u1')]));
-    // the kept answer is old: asked again, and the failure keeps what the device had
-    await vi.waitFor(() => expect(screen.getCurrentResult().status).toBe('error'));
-    expect(apiMock).toHaveBeenCalledTimes(1);
-    expect(screen.getCurrentResult().data).toEqual([aRegistration('r1', 'u1')]);
-    expect(screen.getCurrentResult().dataUpdatedAt).toBe(10);
-    unsubscribe();
+    await queryClient.fetchQuery(myRegistrationsQuery('u1')).catch(() => undefined);
+    const state = queryClient.getQueryState(myRegistrationsQuery('u1').queryKey);
+    expect(state?.data).toEqual([aRegistration('r1', 'u1')]);
+    expect(state?.dataUpdatedAt).toBe(10);
+    expect(state?.status).toBe('error');
   });
 
-  it('an answer in the cache is never replaced by an older one the device kept', async () => {
-    publicMock.mockResolvedValue([anEvent('fresh')]);
+  it('a restored answer never replaces a newer one', async () => {
+    publicMock.mockResolvedValueOnce([anEvent('fresh')]);
     await queryClient.fetchQuery(upcomingEventsQuery());
-    await keep(['events', 'upcoming'], [anEvent('old')], 1);
-    await queryClient.refetchQueries({ queryKey: ['events'] });
+    await db.queries.put({
+      hash: '["events","upcoming"]',
+      key: ['events', 'upcoming'],
+      data: [anEvent('old')],
+      updatedAt: 1,
+    });
+    await restoreQueries();
     expect(queryClient.getQueryData(upcomingEventsQuery().queryKey)).toEqual([anEvent('fresh')]);
   });
 
@@ -117,7 +90,6 @@ describe('answers kept on the device', () => {
     // the screen's read, at mount
     const screen = new QueryObserver(queryClient, myRegistrationsQuery('u1'));
     const unsubscribe = screen.subscribe(() => undefined);
-    await vi.waitFor(() => expect(apiMock).toHaveBeenCalledTimes(1));
     apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1'), aRegistration('r2', 'u1')]);
     await invalidateMyRegistrations();
     before.resolve([aRegistration('r1', 'u1')]);
@@ -131,7 +103,8 @@ describe('sign-out wipe', () => {
   it('keeps `me` as the member’s data: kept on the device, wiped with the rest', async () => {
     apiMock.mockResolvedValueOnce({ id: 'u1', permissions: ['checkin'] });
     await queryClient.fetchQuery(meQuery('u1'));
-    await vi.waitFor(async () => expect(await kept()).toEqual(['["me","u1","profile"]']));
+    await writePending();
+    expect(await kept()).toEqual(['["me","u1","profile"]']);
     await clearMemberData();
     expect(queryClient.getQueryData(meQuery('u1').queryKey)).toBeUndefined();
     expect(await kept()).toEqual([]);
@@ -142,7 +115,7 @@ describe('sign-out wipe', () => {
     apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);
     await queryClient.fetchQuery(upcomingEventsQuery());
     await queryClient.fetchQuery(myRegistrationsQuery('u1'));
-    await vi.waitFor(async () => expect(await kept()).toHaveLength(2));
+    await writePending();
     await clearMemberData();
     expect(queryClient.getQueryData(myRegistrationsQuery('u1').queryKey)).toBeUndefined();
     expect(queryClient.getQueryData(upcomingEventsQuery().queryKey)).toEqual([anEvent('e1')]);
@@ -153,25 +126,35 @@ describe('sign-out wipe', () => {
     const answer = deferred<unknown>();
     apiMock.mockReturnValueOnce(answer.promise as Promise<never>);
     const running = queryClient.fetchQuery(myRegistrationsQuery('u1')).catch(() => undefined);
-    await vi.waitFor(() => expect(apiMock).toHaveBeenCalledTimes(1));
     await clearMemberData();
     answer.resolve([aRegistration('r1', 'u1')]);
     await running;
-    // a later write (an event's list) lands, so the member's would have landed before it
-    publicMock.mockResolvedValueOnce([anEvent('e1')]);
-    await queryClient.fetchQuery(upcomingEventsQuery());
-    await vi.waitFor(async () => expect(await kept()).toEqual(['["events","upcoming"]']));
+    await writePending();
     expect(queryClient.getQueryData(myRegistrationsQuery('u1').queryKey)).toBeUndefined();
+    expect(await kept()).toEqual([]);
   });
 
-  it('a write asked just before the wipe leaves nothing of the member', async () => {
+  it('a write asked before the wipe lands before it (nothing of the member is left)', async () => {
     apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);
     await queryClient.fetchQuery(myRegistrationsQuery('u1'));
-    // the answer's write is scheduled, not yet run
+    const writing = writePending();
     await clearMemberData();
-    publicMock.mockResolvedValueOnce([anEvent('e1')]);
-    await queryClient.fetchQuery(upcomingEventsQuery());
-    await vi.waitFor(async () => expect(await kept()).toEqual(['["events","upcoming"]']));
+    await writing;
+    expect(await kept()).toEqual([]);
+  });
+
+  it('what a restore queued before the wipe puts back is removed too', async () => {
+    await db.queries.put({
+      hash: '["me","u1","registrations"]',
+      key: ['me', 'u1', 'registrations'],
+      data: [aRegistration('r1', 'u1')],
+      updatedAt: 10,
+    });
+    const restoring = restoreQueries();
+    await clearMemberData();
+    await restoring;
+    expect(queryClient.getQueryData(myRegistrationsQuery('u1').queryKey)).toBeUndefined();
+    expect(await kept()).toEqual([]);
   });
 
   it('runs from the session module’s sign-out cleanups (as main.tsx registers it)', async () => {
@@ -180,16 +163,22 @@ describe('sign-out wipe', () => {
     const unregister = registerSignOutCleanup(clearMemberData);
     apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);
     await queryClient.fetchQuery(myRegistrationsQuery('u1'));
-    await vi.waitFor(async () => expect(await kept()).toHaveLength(1));
+    await writePending();
     await runSignOutCleanups();
     expect(await kept()).toEqual([]);
     unregister();
   });
 
-  it('at start-up with no session: wipes what a member left, and creates no Dexie store for it', async () => {
-    await keep(['me', 'u1', 'registrations'], [aRegistration('r1', 'u1')], 10);
-    await clearMemberData();
+  it('at start-up with no session: wipes what a member left, and creates no store where there is none', async () => {
+    apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);
+    await queryClient.fetchQuery(myRegistrationsQuery('u1'));
+    await writePending();
+    await clearMemberDataLeftBehind();
     expect(await kept()).toEqual([]);
-    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(DB_NAME);
+    db.close();
+    await db.delete();
+    await clearMemberDataLeftBehind();
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(db.name);
+    await db.open();
   });
 });
