@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { authMessages } from '../../src/domain/messages/auth.ts';
-import { login, skipCheckinPrompt } from './login.ts';
+import { signIn, skipCheckinPrompt } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -197,7 +197,7 @@ test('event editor screens: admin list, new event with its dialogs, edit with ti
   page,
 }) => {
   test.setTimeout(120_000);
-  await login(page, DEMO_USERS.admin.email);
+  await signIn(page, DEMO_USERS.admin.email);
   await page.getByRole('link', { name: 'Criar evento' }).waitFor();
   await page.goto('/admin/events');
   await expect(page.getByTestId('admin-event-row').first()).toBeVisible({ timeout: 30_000 });
@@ -241,7 +241,7 @@ test('event editor at 320 px: axe clean with the vouchers table, and no Content-
     ...consoleCsp,
   ];
 
-  await login(page, DEMO_USERS.admin.email);
+  await signIn(page, DEMO_USERS.admin.email);
   await page.goto('/admin/events/new');
   const description = page.getByRole('textbox', { name: 'Descrição', exact: true });
   await expect(description).toBeVisible();
@@ -262,7 +262,7 @@ test('door screens: /admin/checkin with the roster downloaded and its feedback, 
   page,
 }) => {
   test.setTimeout(120_000);
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   await expect(page.getByLabel('Código manual ou CPF')).toBeDisabled();
   await expectNoViolations(page, '/admin/checkin (no event chosen)');
@@ -290,7 +290,7 @@ test("member's check-in overlay on the event page ('Está na hora de fazer o Che
 }) => {
   test.setTimeout(120_000);
   // lider@ joins the free tier of the event happening now (membro@ is checked in by checkin.spec)
-  await login(page, DEMO_USERS.lider.email, { checkinPrompt: true });
+  await signIn(page, DEMO_USERS.lider.email, { checkinPrompt: true });
   await page.goto(`/checkout/${DEMO_EVENTS.happeningNow.id}/${DEMO_TIERS.happeningNowFree.id}`);
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago', { timeout: 30_000 });

@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_USERS } from '../../server/seed/demo.ts';
 import { apiAsPage } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 // several sign-ins (bcrypt) per test on a shared machine
@@ -20,7 +20,7 @@ const rows = (page: Page) => page.locator('.review-row');
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
 
 test('secretaria@ reviews: analysis filter first, opens a receipt, approves one', async ({ page }) => {
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await page.getByRole('link', { name: 'Todas as Inscrições' }).click();
   await expect(page).toHaveURL(/\/admin\/registrations$/);
@@ -86,7 +86,7 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
 
   // the member's /my-registrations says Pago
   await page.evaluate(() => localStorage.clear());
-  await login(page, julia.email, { redirectTo: `/my-registrations/${julia.registrationId}` });
+  await signIn(page, julia.email, { redirectTo: `/my-registrations/${julia.registrationId}` });
   const detail = page.getByRole('dialog');
   await expect(detail).toContainText('Conferência Jovem 2026');
   await expect(detail.getByText('Pago').first()).toBeVisible();
@@ -102,7 +102,7 @@ test('rejects a cash payment with a reason the member reads; Excluir; filters; e
 }) => {
   const patricia = attempt('Patrícia');
   const rodrigo = attempt('Rodrigo');
-  await login(page, DEMO_USERS.secretaria.email, { redirectTo: '/admin/registrations' });
+  await signIn(page, DEMO_USERS.secretaria.email, { redirectTo: '/admin/registrations' });
   await page.getByRole('button', { name: 'Pendentes em Pagamento presencial' }).click();
   await expect(rowOf(page, patricia.name)).toBeVisible();
   await expect(rows(page).filter({ hasText: 'Comprovante PIX' })).toHaveCount(0);
@@ -155,12 +155,12 @@ test('rejects a cash payment with a reason the member reads; Excluir; filters; e
 
   // the member reads the reason on /my-registrations
   await page.evaluate(() => localStorage.clear());
-  await login(page, patricia.email, { redirectTo: `/my-registrations/${patricia.registrationId}` });
+  await signIn(page, patricia.email, { redirectTo: `/my-registrations/${patricia.registrationId}` });
   await expect(page.getByRole('dialog').getByText(/Pagamento não identificado no caixa/)).toBeVisible();
 });
 
 test('a member without the permission: no menu item, sent home, the API says 403', async ({ page }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await expect(page.getByRole('link', { name: 'Minhas inscrições' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Todas as Inscrições' })).toHaveCount(0);
@@ -174,7 +174,7 @@ test('a member without the permission: no menu item, sent home, the API says 403
 
   // lider@ reads the list but may not decide
   await page.evaluate(() => localStorage.clear());
-  await login(page, DEMO_USERS.lider.email, { redirectTo: '/admin/registrations' });
+  await signIn(page, DEMO_USERS.lider.email, { redirectTo: '/admin/registrations' });
   await expect(rowOf(page, attempt('Bruno').name)).toBeVisible();
   await rowOf(page, attempt('Bruno').name).getByRole('button', { name: /Bruno/ }).click();
   await expect(page.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);

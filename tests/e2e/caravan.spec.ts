@@ -17,7 +17,7 @@ import { checkinMessages } from '../../src/domain/messages/checkin.ts';
 import { writeQrVideo } from '../fixtures/qr-video.ts';
 import { ANON_KEY, callApi, newMember, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -63,7 +63,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   baseURL,
 }) => {
   const leader = await newMember(request, 'Paulo Caravana');
-  await login(page, leader);
+  await signIn(page, leader);
   await page.goto(`/checkout/${EVENT.id}/${TIER.id}`);
   await page.getByRole('link', { name: 'Inscrever uma caravana »' }).click();
   await expect(page.getByRole('heading', { name: 'Inscrição em caravana' })).toBeVisible();
@@ -141,7 +141,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
       permissions: ['camera'],
     });
     const door = await context.newPage();
-    await login(door, DEMO_USERS.voluntario.email);
+    await signIn(door, DEMO_USERS.voluntario.email);
     await door.goto('/admin/checkin');
     await door.evaluate(() => navigator.serviceWorker.ready);
     await door.reload();
@@ -224,7 +224,7 @@ test('a group of 5 on a tier with 4 places left is refused with nothing taken', 
   const tierId = tier.body.id;
   try {
     const leader = await newMember(request, 'Paulo Caravana');
-    await login(page, leader);
+    await signIn(page, leader);
     await page.goto(`/caravan/${EVENT.id}/${tierId}`);
     await fillCaravan(
       page,
@@ -268,7 +268,7 @@ test('a name with a link is refused by the form; a CPF held by another caravan i
   const ownerCpf = me.body.profile.cpf;
 
   // the form says it before anything is sent
-  await login(page, leader);
+  await signIn(page, leader);
   await page.goto(`/caravan/${EVENT.id}/${TIER.id}`);
   await fillCaravan(page, [
     { name: 'https://golpe.example/pix Silva', cpf: randomCpf(), email: '' },
@@ -308,7 +308,7 @@ test('a name with a link is refused by the form; a CPF held by another caravan i
   // the owner, signed in, opens the ticket: who registered it, and 'Liberar meu CPF'
   const context = await browser.newContext();
   const own = await context.newPage();
-  await login(own, owner, { redirectTo: `/claim/${held}` });
+  await signIn(own, owner, { redirectTo: `/claim/${held}` });
   await expect(own.getByText(/Lucas Caravana inscreveu o seu CPF numa caravana/)).toBeVisible();
   await expectFits320(own);
   await own.getByRole('button', { name: 'Liberar meu CPF' }).click();

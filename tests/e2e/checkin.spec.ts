@@ -13,7 +13,7 @@ import { type Browser, type BrowserContext, chromium, expect, type Page, test } 
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { writeQrVideo } from '../fixtures/qr-video.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow;
 const ARGS = [
@@ -27,7 +27,7 @@ const first = (name: string) => name.split(' ')[0]!;
 /** Signs in, opens the door controlled by the service worker (so it reloads offline) and picks the event. */
 async function openDoor(context: BrowserContext, baseURL: string): Promise<Page> {
   const page = await context.newPage();
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
@@ -204,7 +204,7 @@ for (const viewport of [
         permissions: ['camera'],
       });
       const page = await context.newPage();
-      await login(page, DEMO_USERS.voluntario.email);
+      await signIn(page, DEMO_USERS.voluntario.email);
       await page.goto('/admin/checkin');
       await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
       await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });
@@ -257,7 +257,7 @@ test("the member's page asks for the check-in and lands on /event-welcome when t
   page,
   baseURL,
 }) => {
-  await login(page, DEMO_USERS.membro.email, { checkinPrompt: true });
+  await signIn(page, DEMO_USERS.membro.email, { checkinPrompt: true });
   await page.goto(`/events/${EVENT.id}`);
   const overlay = page.getByRole('dialog', { name: 'Está na hora de fazer o Check-in...' });
   await expect(overlay).toBeVisible();
@@ -297,7 +297,7 @@ test("the member's page asks for the check-in and lands on /event-welcome when t
 });
 
 test("a member's ticket opens with the network cut, once seen online", async ({ page, context }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   const ticket = `/my-registrations/${DEMO_REGISTRATIONS.membroHappeningNow.id}`;
   await page.goto(ticket);
   await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();

@@ -9,7 +9,7 @@ import { type APIRequestContext, expect as baseExpect, type Page, test } from '@
 import { DEMO_FEW_PLACES_TIER, DEMO_PENDING_CASH, DEMO_VOUCHERS } from '../../server/seed/checkout.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 // Several steps per test, each a round trip to the host: room for a busy shared machine.
@@ -66,7 +66,7 @@ test('free tier → paid at once with the ticket, which opens again with the net
   page,
   context,
 }) => {
-  await login(page, DEMO_USERS.lider.email);
+  await signIn(page, DEMO_USERS.lider.email);
   await page.goto(`/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceFree.id}`);
   await expect(page.getByTestId('checkout-price')).toHaveText('GRÁTIS');
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
@@ -103,7 +103,7 @@ test('free tier → paid at once with the ticket, which opens again with the net
 test('confirmed while the member’s registrations are still loading: step 3 shows the new registration', async ({
   page,
 }) => {
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   // The screen's own read of the member's registrations is slow (a phone's network): it was asked
   // before the checkout, so its answer cannot hold the new registration.
   let releaseSlowRead!: () => void;
@@ -130,7 +130,7 @@ test('confirmed while the member’s registrations are still loading: step 3 sho
 });
 
 test('PIX receipt: a fake image is refused, a PNG moves the registration to analysis', async ({ page }) => {
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await page.goto(`/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceCaravan.id}`);
   await expect(page.getByTestId('checkout-price')).toHaveText(/R\$\s?40,00/);
   await page.getByLabel('PIX com envio de comprovante').check();
@@ -156,7 +156,7 @@ test('PIX receipt: a fake image is refused, a PNG moves the registration to anal
 });
 
 test('a pending cash registration is cancelled, then the member registers again', async ({ page }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.goto('/my-registrations');
   await expect(page.getByRole('heading', { name: 'Pagamento pendente/análise' })).toBeVisible();
   await page.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.later.title }).click();
@@ -189,7 +189,7 @@ test('vouchers: one step with the field; a used one is "Voucher inválido..." be
   page,
   request,
 }) => {
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   await page.goto(`/checkout/${DEMO_EVENTS.conference.id}/${DEMO_TIERS.conferenceSecond.id}`);
   await page.getByLabel('Voucher').check();
   await page.getByRole('button', { name: 'Continuar »' }).click();
@@ -233,7 +233,7 @@ test('vouchers: one step with the field; a used one is "Voucher inválido..." be
 
 test('ALREADY_REGISTERED: registered meanwhile from another device', async ({ page, request }) => {
   // membro@: the one demo user no other spec registers on this event (the server is shared)
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.goto(`/checkout/${DEMO_EVENTS.forced.id}/${DEMO_TIERS.forcedEarly.id}`);
   await page.getByLabel('PIX com envio de comprovante').check();
   await page.getByRole('button', { name: 'Continuar »' }).click();
@@ -252,7 +252,7 @@ test('ALREADY_REGISTERED: registered meanwhile from another device', async ({ pa
 });
 
 test('TIER_UNAVAILABLE: the last places go while the member decides', async ({ page, request }) => {
-  await login(page, DEMO_USERS.admin.email);
+  await signIn(page, DEMO_USERS.admin.email);
   await page.goto(`/checkout/${DEMO_EVENTS.later.id}/${DEMO_FEW_PLACES_TIER.id}`);
   await page.getByLabel('Pagamento presencial').check();
   await page.getByRole('button', { name: 'Continuar »' }).click();
@@ -282,7 +282,7 @@ test('payment link: offered only on a tier with its link; step 2 says when it co
   page,
   request,
 }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   // an event of its own whose tier has a link (so no other spec's registration is in the way)
   const headers = {
     apikey: ANON_KEY,

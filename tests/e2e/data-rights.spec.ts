@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { randomCpf } from './cpf.ts';
-import { login, skipCheckinPrompt } from './login.ts';
+import { signIn, skipCheckinPrompt } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 240_000 });
@@ -113,7 +113,7 @@ test('consent at welcome, profile edits, the export with staff reads, and deleti
   // staff open the person's page (a read that is recorded)
   const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const staffPage = await staffContext.newPage();
-  await login(staffPage, DEMO_USERS.secretaria.email);
+  await signIn(staffPage, DEMO_USERS.secretaria.email);
   await staffPage.goto(`/admin/users/${memberId}`);
   await expect(staffPage.getByText('Lia Dados Souza').first()).toBeVisible();
 

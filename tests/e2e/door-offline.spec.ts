@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { checkinMessages } from '../../src/domain/messages/checkin.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow;
 const readiness = (page: Page) => page.getByTestId('door-readiness');
@@ -32,7 +32,7 @@ test('opened once online, the door reloads and decides offline; its chunks were 
   context,
 }) => {
   test.setTimeout(120_000);
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
   await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible();
@@ -79,7 +79,7 @@ test.describe('no service worker', () => {
   test('without a service worker the door never says it works without internet, roster or not', async ({
     page,
   }) => {
-    await login(page, DEMO_USERS.voluntario.email);
+    await signIn(page, DEMO_USERS.voluntario.email);
     await page.goto('/admin/checkin');
     await expect(readiness(page)).toHaveText(
       'Ainda não funciona sem internet. Falta: guardar o app neste aparelho (abra com internet e aguarde); escolher o evento.',
@@ -104,7 +104,7 @@ test.describe('a venue Wi-Fi with no way out', () => {
     test.setTimeout(120_000);
     const status = page.getByTestId('door-connection');
     const options = page.getByLabel('Escolha o evento').locator('option');
-    await login(page, DEMO_USERS.voluntario.email);
+    await signIn(page, DEMO_USERS.voluntario.email);
     await page.goto('/admin/checkin');
     await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
     await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });

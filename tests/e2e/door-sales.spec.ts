@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { callApi, newMember, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 const EVENT = DEMO_EVENTS.conference;
 const TIER = DEMO_TIERS.conferenceSecond;
@@ -64,7 +64,7 @@ test('offline door: a walk-in with cash, a walk-in whose CPF was registered, a p
   const onlineCpf = (await callApi<{ profile: { cpf: string } }>(request, onlineToken, 'GET', '/v1/me')).body
     .profile.cpf;
 
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();

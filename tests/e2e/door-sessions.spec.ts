@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 const CAMP = DEMO_EVENTS.conference;
 const TICKET = DEMO_REGISTRATIONS.membroConference;
@@ -38,7 +38,7 @@ test('a three-day camp, offline: a ticket on day 1 and again on day 2, never twi
   expect(put.status()).toBe(200);
   const sessions = (await put.json()) as { id: string; name: string }[];
 
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();

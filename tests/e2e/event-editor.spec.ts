@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 
@@ -21,7 +21,7 @@ async function memberPage(browser: Browser, email: string): Promise<Page> {
   const page = await (
     await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
   ).newPage();
-  await login(page, email);
+  await signIn(page, email);
   return page;
 }
 
@@ -49,7 +49,7 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   test.setTimeout(300_000);
   const title = `Congresso de Jovens ${Date.now()}`;
   const when = eventDate(12);
-  await login(page, DEMO_USERS.admin.email);
+  await signIn(page, DEMO_USERS.admin.email);
 
   // the plus icon on `/` leads to the editor
   await page.getByRole('link', { name: 'Criar evento' }).click();
@@ -303,7 +303,7 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
 test('the editor is for write_events only: a member is sent home, a guest to the login', async ({ page }) => {
   await page.goto('/admin/events/new');
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/);
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.goto('/admin/events');
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('link', { name: 'Criar evento' })).toHaveCount(0);

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, apiAsPage, newMember, tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.setTimeout(300_000);
 
@@ -25,7 +25,7 @@ async function pageAs(
     window.print = () => {};
   });
   const page = await context.newPage();
-  await login(page, email);
+  await signIn(page, email);
   return page;
 }
 

@@ -9,7 +9,7 @@ import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { callApi, newMember, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.describe.configure({ timeout: 240_000 });
 // "within seconds": realtime, not the screen's one-minute safety refresh
@@ -39,7 +39,7 @@ test('the live screen and the leader see a caravan arrive within seconds of a do
   ];
   // a leader registers a caravan of two by PIX and pays it on the Mercado Pago stand-in
   const leader = await newMember(request, 'Paulo Presenca');
-  await login(page, leader);
+  await signIn(page, leader);
   await page.goto(`/caravan/${EVENT.id}/${DEMO_TIERS.conferenceCaravan.id}`);
   for (const [i, p] of people.entries()) {
     const row = page.getByRole('group', { name: `Pessoa ${i + 1}` });
@@ -68,7 +68,7 @@ test('the live screen and the leader see a caravan arrive within seconds of a do
 
   // staff open the live screen (another device)
   const [staffContext, staff] = await newPage(browser, baseURL);
-  await login(staff, DEMO_USERS.admin.email);
+  await signIn(staff, DEMO_USERS.admin.email);
   await staff.goto(`/admin/events/${EVENT.id}/presenca`);
   const caravan = staff
     .getByTestId('live-caravans')
@@ -129,7 +129,7 @@ test('the conflict list shows a ticket admitted by two doors, one of them offlin
     const [context, door] = await newPage(browser, baseURL);
     contexts.push(context);
     doors.push(door);
-    await login(door, DEMO_USERS.voluntario.email);
+    await signIn(door, DEMO_USERS.voluntario.email);
     await door.goto('/admin/checkin');
     await door.evaluate(() => navigator.serviceWorker.ready);
     await door.reload();
@@ -158,7 +158,7 @@ test('the conflict list shows a ticket admitted by two doors, one of them offlin
   });
 
   const [staffContext, staff] = await newPage(browser, baseURL);
-  await login(staff, DEMO_USERS.admin.email);
+  await signIn(staff, DEMO_USERS.admin.email);
   await staff.goto(`/admin/events/${EVENT.id}/presenca`);
   const conflicts = staff.getByTestId('live-conflicts');
   await expect(conflicts).toBeVisible();
@@ -179,7 +179,7 @@ test('staff set an event’s days in the sessions editor; bad times change nothi
   request,
 }) => {
   const EVENT = DEMO_EVENTS.workshop;
-  await login(page, DEMO_USERS.admin.email);
+  await signIn(page, DEMO_USERS.admin.email);
   await page.goto(`/admin/events/${EVENT.id}`);
   const link = page.getByRole('link', { name: 'Dias e sessões' });
   await expect(link).toHaveAttribute('href', `/admin/events/${EVENT.id}/sessoes`);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 import { phoneNetwork } from './phone-network.ts';
 import { storeContents } from './stored.ts';
 
@@ -15,7 +15,7 @@ test('signing out from /profile wipes the member’s data from IndexedDB, public
   page,
 }) => {
   const member = DEMO_USERS.membro;
-  await login(page, member.email);
+  await signIn(page, member.email);
 
   // The home stores the member's registrations (for 'Ver inscrição »'); the overlay stores an event.
   await expect
@@ -65,7 +65,7 @@ test('signing out from /profile wipes the member’s data from IndexedDB, public
 test('data left by a member whose session is gone (signed out while the app was closed) is wiped at start', async ({
   page,
 }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await expect
     .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
     .toBeGreaterThan(0);
@@ -94,7 +94,7 @@ test.describe('on a page no service worker served (a first visit)', () => {
   test('the member’s registrations open the store at once (what the device kept shows before the API answers): no wait for a first screen', async ({
     page,
   }) => {
-    await login(page, DEMO_USERS.membro.email);
+    await signIn(page, DEMO_USERS.membro.email);
     // The device keeps the member's registrations (the home asks for them)
     await expect
       .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations kept' })

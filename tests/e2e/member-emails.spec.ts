@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect as baseExpect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { callApi, mailsTo, mailTo, newMember, tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 180_000 });
@@ -21,7 +21,7 @@ test('the member finds the confirmation, approval and rejection e-mails with the
   const email = await newMember(request);
 
   // a free registration, made on the checkout screen: confirmed at once
-  await login(page, email);
+  await signIn(page, email);
   await page.goto(`/checkout/${DEMO_EVENTS.bibleStudy.id}/${DEMO_TIERS.bibleStudyFree.id}`);
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago');

@@ -10,7 +10,7 @@ import { type APIRequestContext, expect as baseExpect, type Page, test } from '@
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, callApi, mailTo, newMember, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 390, height: 844 } });
@@ -80,7 +80,7 @@ test("a member registered on the event still sees 'Inscrever uma caravana »' on
   page,
 }) => {
   // membro@ holds a paid registration on the conference ('2º Lote')
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.goto(`/?event=${DEMO_EVENTS.conference.id}`);
   const tierItem = (name: string) =>
     page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -107,7 +107,7 @@ test('a caravan paid by PIX turns Pago on the leader screen (copy button, deadli
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: TIER.name, exact: true }) });
   const leader = await newMember(request, 'Lucia Caravana');
-  await login(page, leader);
+  await signIn(page, leader);
   await page.goto(`/?event=${EVENT.id}`);
   await tier.getByRole('link', { name: 'Inscrever uma caravana »' }).click();
   await expect(page.getByRole('heading', { name: 'Inscrição em caravana' })).toBeVisible();
@@ -160,7 +160,7 @@ test('a rejected receipt is tried again from the app on the same registration; i
     price: 2000,
   });
   const email = await newMember(request, 'Rita Comprovante');
-  await login(page, email);
+  await signIn(page, email);
   const sendReceipt = async () => {
     await page.getByLabel('PIX com envio de comprovante').check();
     await page.getByRole('button', { name: 'Continuar »' }).click();
@@ -233,7 +233,7 @@ test("an expired PIX offers 'Gerar novo PIX' on the same registration, and the n
     price: 3000,
   });
   const email = await newMember(request, 'Otavio Pix');
-  await login(page, email);
+  await signIn(page, email);
   await page.goto(`/checkout/${eventId}/${tierId}`);
   await page.getByRole('radio', { name: 'PIX', exact: true }).check();
   await page.getByRole('button', { name: 'Continuar »' }).click();

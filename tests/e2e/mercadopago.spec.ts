@@ -7,7 +7,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -81,7 +81,7 @@ test('PIX: the code is made by the fake, paid on the dev page, and the signed we
 test('PIX in the app: code and QR on the last step, paid on the dev page, then the ticket', async ({
   page,
 }) => {
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   await chooseMethod(page, 'PIX');
   await page.getByRole('button', { name: 'Pagar R$\u00a0180,00' }).click();
   await expect(page.getByText('Passo 3 de 3')).toBeVisible();
@@ -114,7 +114,7 @@ test('PIX in the app: code and QR on the last step, paid on the dev page, then t
 });
 
 test('card APRO: paid at once with the ticket', async ({ page }) => {
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await chooseMethod(page, 'Cartão de crédito');
   await expect(page.getByText(/Ambiente local: este formulário simula/)).toBeVisible();
   await payByCard(page, 'APRO');
@@ -127,7 +127,7 @@ test('card OTHE then APRO: the error stays on the form, every field kept and val
   page,
 }) => {
   test.setTimeout(120_000);
-  await login(page, DEMO_USERS.admin.email);
+  await signIn(page, DEMO_USERS.admin.email);
   await chooseMethod(page, 'Cartão de crédito');
   await payByCard(page, 'OTHE');
   const error = 'Erro ao processar pagamento. Verifique os dados do cartão.';
@@ -164,7 +164,7 @@ test('card OTHE then APRO: the error stays on the form, every field kept and val
 
 test('card and PIX step 2 go back to the methods with « Voltar', async ({ page }) => {
   // voluntario@ holds nothing on the later event (card and PIX allowed); nothing is submitted here
-  await login(page, DEMO_USERS.voluntario.email);
+  await signIn(page, DEMO_USERS.voluntario.email);
   await page.goto(`/checkout/${DEMO_EVENTS.later.id}/${DEMO_TIERS.laterCouple.id}`);
   for (const method of ['PIX', 'Cartão de crédito'] as const) {
     await expect(page.getByText('Passo 1 de 3')).toBeVisible();

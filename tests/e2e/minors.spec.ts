@@ -10,7 +10,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, apiAsPage, mailTo, newMember, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.setTimeout(300_000);
 
@@ -21,7 +21,7 @@ async function pageAs(browser: Browser, email: string): Promise<Page> {
     viewport: { width: 390, height: 844 },
   });
   const page = await context.newPage();
-  await login(page, email);
+  await signIn(page, email);
   return page;
 }
 

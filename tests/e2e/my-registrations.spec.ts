@@ -7,7 +7,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 120_000 });
@@ -23,7 +23,7 @@ function api(request: APIRequestContext, token: string) {
 }
 
 test("tonight's paid ticket is under 'Acontecendo agora', first, one tap from its QR", async ({ page }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.goto('/my-registrations');
   const now = page.getByTestId('happening-now');
   await expect(now.getByRole('heading', { name: 'Acontecendo agora' })).toBeVisible();
@@ -53,7 +53,7 @@ test('the check-in prompt greets a member with a paid ticket on the home during 
   );
   expect([201, 409]).toContain(bought.status());
 
-  await login(page, DEMO_USERS.secretaria.email, { checkinPrompt: true });
+  await signIn(page, DEMO_USERS.secretaria.email, { checkinPrompt: true });
   await expect(page).toHaveURL((url) => url.pathname === '/');
   const overlay = page.getByRole('dialog', { name: 'Está na hora de fazer o Check-in...' });
   await expect(overlay).toBeVisible({ timeout: 20_000 });
@@ -92,7 +92,7 @@ test("a removed event's registration is kept, says the event was removed, and sh
   const [{ registration_id }] = (await bought.json()) as [{ registration_id: string }];
   expect((await admin.delete(`/v1/admin/events/${eventId}`)).status()).toBe(200);
 
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.goto('/my-registrations');
   const removed = page.getByRole('region', { name: 'Eventos removidos' });
   const card = removed.getByTestId('registration-card').filter({ hasText: 'Encontro que será removido' });
@@ -115,7 +115,7 @@ test("a free registration's checkout goes to /event-welcome when the door checks
   request,
 }) => {
   // lider@ on the Bible study's free tier (no other spec registers lider@ there)
-  await login(page, DEMO_USERS.lider.email);
+  await signIn(page, DEMO_USERS.lider.email);
   await page.goto(`/checkout/${DEMO_EVENTS.bibleStudy.id}/${DEMO_TIERS.bibleStudyFree.id}`);
   const checkout = page.waitForResponse((r) => r.url().includes('/v1/checkout/') && r.ok());
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
@@ -138,7 +138,7 @@ test.describe('at 320 px', () => {
   test.use({ viewport: { width: 320, height: 700 } });
 
   test("/my-registrations and tonight's ticket fit with no horizontal scroll", async ({ page }) => {
-    await login(page, DEMO_USERS.membro.email);
+    await signIn(page, DEMO_USERS.membro.email);
     const fits = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
     await page.goto('/my-registrations');

@@ -8,7 +8,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 type Audience = 'guest' | 'membro' | 'admin' | 'voluntario';
 
@@ -201,7 +201,7 @@ for (const viewport of VIEWPORTS) {
       const context = await browser.newContext({ baseURL, viewport, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       try {
-        if (as !== 'guest') await login(page, DEMO_USERS[as].email);
+        if (as !== 'guest') await signIn(page, DEMO_USERS[as].email);
         for (const screen of ROUTES.filter((r) => r.as === as)) {
           const label = `${screen.path}${screen.name ? ` (${screen.name})` : ''}`;
           await page.goto(screen.path);

@@ -10,7 +10,7 @@ import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { decodeBrCode, pixTxid } from '../../src/domain/pix.ts';
 import { pixKeyOf } from '../../src/domain/tiers.ts';
 import { callApi, mailsTo, mailTo, newMember, tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -96,7 +96,7 @@ test('a member pays by PIX, withdraws within the period and gets the money back:
   const email = await newMember(request, 'Rute Arrependida');
   const token = await tokenOf(request, email);
   // the rule is shown before payment
-  await login(page, email);
+  await signIn(page, email);
   await page.goto(`/checkout/${EVENT.id}/${TIER}`);
   await page.getByRole('radio', { name: 'PIX', exact: true }).check();
   await expect(page.getByTestId('withdrawal-rule')).toHaveText(
@@ -137,7 +137,7 @@ test('staff refund a card payment with a reason: refunded at Mercado Pago, recor
   const token = await tokenOf(request, email);
   const attempt = await paidCard(request, token);
 
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await page.goto('/admin/registrations');
   await page.getByRole('button', { name: 'Outros filtros' }).click();
   await page.getByLabel('Nome ou email').fill(email);
@@ -222,7 +222,7 @@ test('the receipt PIX: a BR Code with the exact amount and the registration’s 
   const txid = pixTxid({ id: registrationId, seq: mine.body.seq });
 
   await page.setViewportSize({ width: 320, height: 700 });
-  await login(page, email);
+  await signIn(page, email);
   await openRegistration(page, registrationId);
   const code = page.getByLabel('PIX copia e cola');
   await expect(code).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
@@ -246,7 +246,7 @@ test('the receipt PIX: a BR Code with the exact amount and the registration’s 
     `/v1/admin/confirmations?text=${encodeURIComponent(email)}`,
   );
   const attemptId = list.body.items.find((i) => i.registration.id === registrationId)!.id;
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await page.goto('/admin/registrations');
   await page.getByRole('button', { name: 'Outros filtros' }).click();
   await page.getByLabel('Nome ou email').fill(email);

@@ -19,7 +19,7 @@ import {
 import { createHost, type Host } from '../../server/host.ts';
 import { DEMO_USERS } from '../../server/seed/demo.ts';
 import { mailsTo, mailTo, newMember } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -90,7 +90,7 @@ test('the reminder reaches the mailbox and WhatsApp the day before, once; the op
 
   // staff: the organizer's note, in the editor's reminder section (the day before at 18:00 by default)
   const staff = await open(browser);
-  await login(staff.page, DEMO_USERS.admin.email);
+  await signIn(staff.page, DEMO_USERS.admin.email);
   await staff.page.goto(`/admin/events/${eventId}`);
   const section = staff.page.getByRole('region', { name: 'Lembrete antes do evento' });
   await expect(section.getByLabel('Na véspera, às 18:00')).toBeChecked();
@@ -101,7 +101,7 @@ test('the reminder reaches the mailbox and WhatsApp the day before, once; the op
   // a member wants e-mail and WhatsApp: the opt-in starts unchecked and is asked for
   const ana = await open(browser);
   const anaEmail = await newMember(ana.request, 'Ana Souza');
-  await login(ana.page, anaEmail, { redirectTo: '/profile' });
+  await signIn(ana.page, anaEmail, { redirectTo: '/profile' });
   const prefs = ana.page.getByRole('form', { name: 'Lembretes e avisos' });
   const optIn = prefs.getByLabel('Aceito receber lembretes e avisos do Congrega no meu WhatsApp.');
   await expect(optIn).not.toBeChecked();
@@ -119,7 +119,7 @@ test('the reminder reaches the mailbox and WhatsApp the day before, once; the op
   // another member stops reminders in the profile
   const bia = await open(browser);
   const biaEmail = await newMember(bia.request, 'Bia Ramos');
-  await login(bia.page, biaEmail, { redirectTo: '/profile' });
+  await signIn(bia.page, biaEmail, { redirectTo: '/profile' });
   const biaPrefs = bia.page.getByRole('form', { name: 'Lembretes e avisos' });
   await biaPrefs.getByLabel('Quero receber lembretes').uncheck();
   await biaPrefs.getByRole('button', { name: 'Salvar preferências' }).click();

@@ -29,7 +29,7 @@ import {
   VISITORS_REGIONAL,
 } from '../../src/domain/reports.ts';
 import { callApi, newMember, tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 // sign-ins (bcrypt) on a shared machine
 test.setTimeout(180_000);
@@ -89,7 +89,7 @@ test.describe('wide screen', () => {
   test.use({ viewport: { width: 1100, height: 900 } });
 
   test('lider@ reads the conference report and downloads both CSVs', async ({ page }) => {
-    await login(page, DEMO_USERS.lider.email);
+    await signIn(page, DEMO_USERS.lider.email);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('link', { name: 'Relatório' }).click();
     await expect(page).toHaveURL(/\/admin\/reports$/);
@@ -196,7 +196,7 @@ test.describe('wide screen', () => {
 
   test('badges: an event’s A4 sheets and one badge render their QRs and print', async ({ page, context }) => {
     await recordPrint(context);
-    await login(page, DEMO_USERS.lider.email);
+    await signIn(page, DEMO_USERS.lider.email);
     await page.goto(`/admin/reports?event=${conference.id}`);
     const badges = (await api<{ badges: BadgeRow[] }>(page, `/v1/admin/badges?event=${conference.id}`)).body
       .badges;
@@ -258,7 +258,7 @@ test('a deleted account: the report shows its registration as «Conta excluída�
   expect(gone.status, JSON.stringify(gone.body)).toBeLessThan(300);
 
   await recordPrint(context);
-  await login(page, DEMO_USERS.lider.email);
+  await signIn(page, DEMO_USERS.lider.email);
   await page.goto(`/admin/reports?event=${conference.id}`);
   const report = (await api<ReportSummary>(page, `/v1/admin/reports?event=${conference.id}`)).body;
   const deleted = report.regional.find((r) => r.regional === DELETED_REGIONAL);
@@ -291,7 +291,7 @@ test('a deleted account: the report shows its registration as «Conta excluída�
 });
 
 test('a member has no report menu item, is sent home, and the API answers 403', async ({ page }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await expect(page.getByRole('link', { name: 'Próximos Eventos' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Relatório' })).toHaveCount(0);
@@ -315,7 +315,7 @@ test.describe('phone, 320 px', () => {
 
   test('the report, the badge sheets and a badge fit and are axe-clean', async ({ page, context }) => {
     await recordPrint(context);
-    await login(page, DEMO_USERS.lider.email);
+    await signIn(page, DEMO_USERS.lider.email);
     await page.goto(`/admin/reports?event=${conference.id}`);
     await expect(page.getByTestId('status-pie').locator('svg path').first()).toBeVisible();
     await expect(page.getByTestId('regional-bar').locator('svg rect').first()).toBeVisible();

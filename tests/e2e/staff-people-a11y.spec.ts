@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.setTimeout(120_000);
 
@@ -25,7 +25,7 @@ async function expectClean(page: Page, screen: string) {
 for (const width of [320, 390]) {
   test(`staff people tools at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await login(page, DEMO_USERS.admin.email);
+    await signIn(page, DEMO_USERS.admin.email);
 
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Ferramentas da equipe' })).toBeVisible();

@@ -10,7 +10,7 @@ import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { staffApiErrors } from '../../src/domain/messages/staff.ts';
 import { apiAsPage, newMember } from './api.ts';
-import { login } from './login.ts';
+import { login, signIn } from './login.ts';
 
 test.use({ viewport: { width: 1024, height: 900 } });
 // several sign-ins (bcrypt) per test on a shared machine
@@ -55,7 +55,7 @@ test('secretaria@ signs up a new person, who sets a password from the e-mail and
   request,
 }) => {
   const email = `terceiro.${Date.now()}@exemplo.com.br`;
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await openFromMenu(page, 'Inscrição para terceiros');
   await expect(page.getByRole('heading', { name: 'Inscrição para terceiros' })).toBeVisible();
   await page.getByLabel('E-mail da pessoa').fill(email);
@@ -88,7 +88,7 @@ test('secretaria@ signs up a new person, who sets a password from the e-mail and
 
 test('secretaria@ signs up an existing person and updates their congregation', async ({ page, browser }) => {
   const renata = person('Renata');
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await page.goto('/admin/single-page-signup');
   await page.getByLabel('E-mail da pessoa').fill(renata.email);
   await expect(page.getByText('Essa pessoa já tem conta: a inscrição vai para a conta dela.')).toBeVisible();
@@ -120,7 +120,7 @@ test('secretaria@ signs up an existing person and updates their congregation', a
 
   const context = await browser.newContext();
   const own = await context.newPage();
-  await login(own, renata.email, { redirectTo: '/my-registrations' });
+  await signIn(own, renata.email, { redirectTo: '/my-registrations' });
   await expect(own.getByText(DEMO_EVENTS.later.title).first()).toBeVisible({ timeout: 30_000 });
   await context.close();
 });
@@ -130,7 +130,7 @@ test('the signup marks the tiers not open, the server says what is wrong, and th
   request,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await page.goto('/admin/single-page-signup');
   const event = page.getByLabel('Evento', { exact: true });
   const conference = await event
@@ -191,7 +191,7 @@ test('the signup marks the tiers not open, the server says what is wrong, and th
 });
 
 test('user search: part of a name with other accents, congregation filter, pages', async ({ page }) => {
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await openFromMenu(page, 'Buscar Usuários');
   await expect(page.getByRole('heading', { name: 'Buscar Usuários' })).toBeVisible();
   const rows = page.locator('.users-row');
@@ -241,7 +241,7 @@ test('user search: part of a name with other accents, congregation filter, pages
 
 test('admin@ grants and revokes a role, and the audit shows both', async ({ page }) => {
   const wesley = person('Wesley');
-  await login(page, DEMO_USERS.admin.email);
+  await signIn(page, DEMO_USERS.admin.email);
   await page.goto(`/admin/users/${wesley.userId}`);
   await expect(page.getByRole('heading', { name: wesley.name })).toBeVisible();
   await page.getByRole('button', { name: 'Dar papel voluntario' }).click();
@@ -261,7 +261,7 @@ test('admin@ grants and revokes a role, and the audit shows both', async ({ page
 
 test('secretaria@ resets a password; the person signs in with the new one', async ({ page, browser }) => {
   const samuel = person('Samuel');
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await openFromMenu(page, 'Reset de Senha');
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
@@ -288,7 +288,7 @@ test('secretaria@ resets a password; the person signs in with the new one', asyn
 test('a member has no staff menu item, no tools on /admin, and 403 from every staff route', async ({
   page,
 }) => {
-  await login(page, DEMO_USERS.membro.email);
+  await signIn(page, DEMO_USERS.membro.email);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await expect(page.getByRole('link', { name: 'Minhas inscrições' })).toBeVisible();
   for (const item of ['Buscar Usuários', 'Inscrição para terceiros', 'Reset de Senha']) {
@@ -317,7 +317,7 @@ test('a member has no staff menu item, no tools on /admin, and 403 from every st
 });
 
 test('/admin lists the tools of the signed-in staff', async ({ page }) => {
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Ferramentas da equipe' })).toBeVisible();
   const tools = page.locator('.staff-tool-name');
@@ -332,7 +332,7 @@ test('/admin lists the tools of the signed-in staff', async ({ page }) => {
 });
 
 test("a screen whose code does not arrive offers 'Tentar novamente', which loads it", async ({ page }) => {
-  await login(page, DEMO_USERS.secretaria.email);
+  await signIn(page, DEMO_USERS.secretaria.email);
   // the code of the password-reset screen fails to download (offline, a deploy replaced the files)
   let block = true;
   await page.route(/\/assets\/pwd-reset[^/]*\.js$/, (route) => (block ? route.abort() : route.continue()));

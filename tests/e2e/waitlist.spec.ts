@@ -8,7 +8,7 @@
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, callApi, mailTo, newMember, tokenOf } from './api.ts';
-import { login } from './login.ts';
+import { signIn } from './login.ts';
 
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 320, height: 640 } });
@@ -75,7 +75,7 @@ test('a sold-out tier: join the list, a PIX expires, the offer e-mail registers 
   expect((await checkout(d, 'cash')).status).toBe(201);
 
   // A joins from the event's tier, signed in, at 320 px
-  await login(page, a);
+  await signIn(page, a);
   await page.goto(`/?event=${eventId}`);
   const tier = page
     .getByRole('listitem')
@@ -135,7 +135,7 @@ test('a sold-out tier: join the list, a PIX expires, the offer e-mail registers 
 
   // C sees the offer on the tier
   const cPage = await browser.newPage({ viewport: { width: 320, height: 640 } });
-  await login(cPage, c);
+  await signIn(cPage, c);
   await cPage.goto(`/?event=${eventId}`);
   const cTier = cPage
     .getByRole('listitem')
@@ -146,7 +146,7 @@ test('a sold-out tier: join the list, a PIX expires, the offer e-mail registers 
 
   // staff see the list in the event's editor: C's offer, and nobody else waiting
   const staff = await browser.newPage({ viewport: { width: 320, height: 640 } });
-  await login(staff, DEMO_USERS.admin.email);
+  await signIn(staff, DEMO_USERS.admin.email);
   await staff.goto(`/admin/events/${eventId}`);
   await staff.getByRole('button', { name: 'Lista de espera: Lote disputado' }).click();
   const rows = staff.getByTestId('waitlist-row');
