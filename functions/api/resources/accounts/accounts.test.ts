@@ -63,7 +63,7 @@ describe('GET /v1/me', () => {
       'write_confirmations',
     ]);
     expect(await perms('lider')).toEqual(['read_confirmations', 'reports']);
-    expect(await perms('voluntario')).toEqual(['checkin']);
+    expect(await perms('voluntario')).toEqual(['checkin', 'door_sales']);
   });
 
   it('gives membro no role and no permission', async () => {
