@@ -142,7 +142,7 @@ export async function registerOnTier(
       .select(['id', 'status'])
       .where('user_id', '=', user.id)
       .where('event_id', '=', row.event_id)
-      .where('guest_cpf', 'is', null)
+      .where('guest_name', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)

@@ -67,7 +67,7 @@ export async function joinWaitlist(db: Db, userId: string, tierId: string): Prom
               e.starts_at <= now() as started,
               (t.ends_at is not null and t.ends_at <= now()) or (t.starts_at is not null and t.starts_at > now()) as sale_over,
               exists (select 1 from public.registrations r
-                       where r.user_id = $2 and r.event_id = t.event_id and r.guest_cpf is null
+                       where r.user_id = $2 and r.event_id = t.event_id and r.guest_name is null
                          and r.status in (${ACTIVE_SQL})) as registered
          from public.pricing_tiers t join public.events e on e.id = t.event_id
         where t.id = $1 and e.deleted_at is null and e.registration_policy <> 'open'`,
