@@ -257,6 +257,11 @@ describe('places held unpaid', () => {
     const group = await caravan(l.token, fx, { people: people(2, false) });
     expect(group.status).toBe(409);
     expect(group.body.code).toBe('TIER_DOOR_ONLY');
+    // sold out or not, it has no waiting list
+    await db().query('update pricing_tiers set available = 0 where id = $1', [fx.tierId]);
+    const wait = await t.call(`/v1/waitlist/tiers/${fx.tierId}`, { method: 'POST', token: l.token });
+    expect(wait.status).toBe(409);
+    expect(wait.body.code).toBe('WAITLIST_CLOSED');
     expect((await db().query('select id from registrations where tier_id = $1', [fx.tierId])).length).toBe(0);
   });
 
