@@ -281,6 +281,8 @@ const tierFields = {
   payment_link: optionalHttpsUrlSchema,
   /** only staff register people on it (the desk's signup), e.g. the volunteers' tier */
   staff_only: v.optional(v.boolean(), false),
+  /** sold only at the door (walk-ins): never offered online, on the event page or to a caravan */
+  door_only: v.optional(v.boolean(), false),
 };
 
 type TierWindow = { starts_at: string | null; ends_at: string | null };

@@ -69,6 +69,8 @@ export interface PricingTier {
   payment_link: string | null;
   /** Only staff register people on it (the desk's signup); members' checkouts and caravans are refused. */
   staff_only?: boolean;
+  /** Sold only at the door (walk-ins); online checkouts and caravans are refused, the event page hides it. */
+  door_only?: boolean;
 }
 
 export interface EventFile {

@@ -252,6 +252,15 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await expect(page.getByTestId('tier-row').filter({ hasText: 'Entrada gratuita' })).toContainText(
     'Só secretaria',
   );
+  // a tier sold at the door alone: the event page hides it, the server refuses it online
+  await page.getByRole('button', { name: 'Editar Entrada gratuita' }).click();
+  const doorDialog = page.getByRole('dialog', { name: 'Editar' });
+  await doorDialog.getByLabel('Só na porta').check();
+  await doorDialog.getByRole('button', { name: 'Salvar lote' }).click();
+  await expect(doorDialog).toBeHidden();
+  await expect(page.getByTestId('tier-row').filter({ hasText: 'Entrada gratuita' })).toContainText(
+    'Só na porta',
+  );
 
   // unsaved changes ask before leaving
   await page.getByLabel('Título', { exact: true }).fill(`${title} (alterado)`);

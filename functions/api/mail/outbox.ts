@@ -80,7 +80,7 @@ function factsSelect(reason: string | null) {
   return sql`
     select jsonb_build_object(
       'member_name', coalesce(r.guest_name, p.name, u.raw_user_meta_data->>'display_name', ''),
-      'guest', r.guest_cpf is not null,
+      'guest', r.guest_name is not null,
       'registration_id', r.id,
       'seq', trim(r.seq),
       'frozen_value', r.frozen_value,
@@ -91,7 +91,7 @@ function factsSelect(reason: string | null) {
       'event', ${eventFacts}
     ) as facts,
     -- a caravan guest's ticket goes to the guest's e-mail (none: no e-mail), never to the leader's
-    case when r.guest_cpf is not null then coalesce(r.guest_email, '') else coalesce(u.email, p.email) end as to_address,
+    case when r.guest_name is not null then coalesce(r.guest_email, '') else coalesce(u.email, p.email) end as to_address,
     r.id as registration_id
     from public.registrations r
     join public.events e on e.id = r.event_id

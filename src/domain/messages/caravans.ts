@@ -72,6 +72,7 @@ export const caravanApiErrors = {
     'Você já tem muitas pessoas com pagamento pendente nesse evento. Pague as inscrições pendentes ou fale com a secretaria.',
   CARAVAN_REFUSED_LIMIT: `Muitas caravanas recusadas em pouco tempo (até ${CARAVAN_LIMITS.refusedPerHour} por hora).`,
   TIER_STAFF_ONLY: 'Esse lote é só para inscrições feitas pela secretaria.',
+  TIER_DOOR_ONLY: 'Esse lote é vendido só na porta do evento.',
   CPF_IN_CARAVAN: 'Seu CPF está numa caravana inscrita por outra pessoa nesse evento.',
   RELEASE_GROUP_PAYMENT:
     'Esse ingresso carrega o pagamento da caravana: guarde-o na sua conta ou fale com quem inscreveu a caravana.',

@@ -113,6 +113,8 @@ export const editorMessages = {
   tierPixKey: 'Chave PIX própria',
   tierStaffOnly: 'Só a secretaria inscreve neste lote (ex.: voluntários)',
   tierStaffOnlyTag: 'Só secretaria',
+  tierDoorOnly: 'Só na porta',
+  tierDoorOnlyTag: 'Só na porta',
   tierRestricted: 'Formas de pagamento não aceitas neste lote',
   tierDescription: 'Descrição do lote',
   addTier: 'Adicionar lote',

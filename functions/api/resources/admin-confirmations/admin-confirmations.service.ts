@@ -102,7 +102,7 @@ export function adminConfirmationsQuery(
       sortName.as('sort_name'),
       // a caravan guest's registration (held by the leader's account): the guest's name and e-mail
       sql<string>`coalesce(r.guest_name, p.name, '')`.as('user_name'),
-      sql<string>`case when r.guest_cpf is null then coalesce(p.email, '') else coalesce(r.guest_email, '') end`.as(
+      sql<string>`case when r.guest_name is null then coalesce(p.email, '') else coalesce(r.guest_email, '') end`.as(
         'user_email',
       ),
       sql<string | null>`case when r.group_id is null then null

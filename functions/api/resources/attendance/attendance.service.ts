@@ -18,7 +18,7 @@ const PEOPLE_SQL = `
    where r.event_id = $1 and ($2::uuid is null or r.group_id = $2)
      and (r.status = 'paid' or exists (select 1 from public.checkins k where k.registration_id = r.id))
      -- a deleted account leaves the list (as it leaves the door's roster); its caravan guests stay
-     and (p.deleted_at is null or r.guest_cpf is not null)`;
+     and (p.deleted_at is null or r.guest_name is not null)`;
 
 const CHECKINS_SQL = `
   select k.registration_id, k.session_id, k.scanned_at, k.device

@@ -231,6 +231,40 @@ describe('places held unpaid', () => {
     expect(mails.find((m) => m.to_address === l.email)!.payload.caravan_people).toBe(3);
   });
 
+  it('a door-only tier: hidden on the event page, refused online and to a caravan, shown to the editor', async () => {
+    const fx = await makeEvent(db(), { total: 20, price: 0, methods: [] });
+    const [staff] = await makeUsers(db(), 1);
+    await db().query(`insert into user_roles (user_id, role) values ($1, 'admin')`, [staff]);
+    const staffToken = t.tokenFor({ id: staff! });
+    const edited = await t.call(`/v1/admin/events/${fx.eventId}/tiers/${fx.tierId}`, {
+      token: staffToken,
+      method: 'PUT',
+      json: { name: 'Na porta', price: 0, total: 20, restricted_payment_methods: [], door_only: true },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.door_only).toBe(true);
+    const page = await t.call(`/v1/events/${fx.eventId}`);
+    expect(page.body.pricing_tiers).toEqual([]);
+    const editor = await t.call(`/v1/admin/events/${fx.eventId}`, { token: staffToken });
+    expect(editor.body.pricing_tiers).toEqual([expect.objectContaining({ id: fx.tierId, door_only: true })]);
+    const l = await leader();
+    const own = await t.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
+      token: l.token,
+      json: { tierId: fx.tierId },
+    });
+    expect(own.status).toBe(409);
+    expect(own.body).toEqual({ code: 'TIER_DOOR_ONLY', message: caravanApiErrors.TIER_DOOR_ONLY });
+    const group = await caravan(l.token, fx, { people: people(2, false) });
+    expect(group.status).toBe(409);
+    expect(group.body.code).toBe('TIER_DOOR_ONLY');
+    // sold out or not, it has no waiting list
+    await db().query('update pricing_tiers set available = 0 where id = $1', [fx.tierId]);
+    const wait = await t.call(`/v1/waitlist/tiers/${fx.tierId}`, { method: 'POST', token: l.token });
+    expect(wait.status).toBe(409);
+    expect(wait.body.code).toBe('WAITLIST_CLOSED');
+    expect((await db().query('select id from registrations where tier_id = $1', [fx.tierId])).length).toBe(0);
+  });
+
   it('a staff-only tier refuses a member’s checkout and caravan', async () => {
     const fx = await makeEvent(db(), { total: 20, price: 0, methods: [] });
     // the event editor marks it (write_events)

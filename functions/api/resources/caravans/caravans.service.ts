@@ -127,7 +127,7 @@ async function registerCaravan(
       .where((eb) =>
         eb.or([
           eb('r.guest_cpf', 'in', cpfs),
-          eb.and([eb('r.guest_cpf', 'is', null), eb('p.cpf', 'in', cpfs)]),
+          eb.and([eb('r.guest_name', 'is', null), eb('p.cpf', 'in', cpfs)]),
         ]),
       ),
   );
@@ -467,7 +467,7 @@ export async function claimRegistration(
         .select('id')
         .where('user_id', '=', user.id)
         .where('event_id', '=', reg.event_id)
-        .where('guest_cpf', 'is', null)
+        .where('guest_name', 'is', null)
         .where('status', 'not in', [...INACTIVE_STATUSES]),
     );
     if (own && isActiveStatus(reg.status)) throw new ApiHttpError(409, 'ALREADY_REGISTERED');

@@ -158,6 +158,64 @@ describe('POST /v1/admin/checkin/door-sales', () => {
     expect(conf!.strategy).toBe('open');
   });
 
+  it('one upload of many items: applied together, a CPF twice is one registration and a conflict, replays write nothing', async () => {
+    const cpf = randomCpf();
+    const items = [
+      walkIn({ cpf }),
+      walkIn({ cpf, name: 'Maria Repetida' }),
+      ...Array.from({ length: 5 }, () => walkIn()),
+      walkIn({ tierId: randomUUID() }),
+    ];
+    const res = await sell(items);
+    expect(res.body.results.map((r: SyncOutcome) => r.kind)).toEqual([
+      'created',
+      'conflict',
+      ...Array(5).fill('created'),
+      'not_found',
+    ]);
+    expect(res.body.results[1]).toMatchObject({ registered: 'Maria da Porta' });
+    expect(
+      await count('select count(*)::int as n from registrations where event_id = $1 and guest_cpf = $2', [
+        fx.eventId,
+        cpf,
+      ]),
+    ).toBe(1);
+    const audits = 'select count(*)::int as n from door_sales where client_id = any($1::uuid[])';
+    const clientIds = items.map((i) => i.clientId);
+    expect(await count(audits, [clientIds])).toBe(items.length);
+    // the whole upload again (a lost answer), with the same item twice: the same answers, nothing written
+    const again = await sell([...items, items[0]!]);
+    expect(again.body.results).toEqual([...res.body.results, res.body.results[0]]);
+    expect(await count(audits, [clientIds])).toBe(items.length);
+    expect(
+      await count('select count(*)::int as n from checkins where client_id = any($1::uuid[])', [clientIds]),
+    ).toBe(6);
+  });
+
+  it("a phone-only walk-in is not the volunteer's own: they still register, their lists leave it out", async () => {
+    // an event ahead, so the volunteer may still register online
+    const ahead = await makeEvent(db, { methods: ['cash'] });
+    const item = walkIn({ cpf: undefined, phone: '11987654321', amount: 0, tierId: ahead.tierId });
+    const sold = await t.call('/v1/admin/checkin/door-sales', {
+      method: 'POST',
+      token: volunteer(),
+      json: { eventId: ahead.eventId, device: 'Porta 1', items: [item] },
+    });
+    expect(sold.body.results[0].kind).toBe('created');
+    const token = volunteer();
+    const own = await t.call(`/v1/checkout/${ahead.eventId}/${ahead.tierId}`, {
+      token,
+      json: { tierId: ahead.tierId, paymentMethod: 'cash' },
+    });
+    expect(own.status).toBe(201);
+    const mine = await t.call('/v1/registrations', { token });
+    const ids = (mine.body as { id: string; event_id: string }[]).map((r) => r.id);
+    expect(ids).not.toContain(item.registrationId);
+    expect((mine.body as { event_id: string }[]).filter((r) => r.event_id === ahead.eventId)).toHaveLength(1);
+    const exported = await t.call('/v1/me/export', { token });
+    expect(JSON.stringify(exported.body)).not.toContain(item.registrationId);
+  });
+
   it('a CPF already registered in the event: a conflict kept for staff, no second registration', async () => {
     const [member] = await makeUsers(db, 1);
     const cpf = randomCpf();

@@ -142,7 +142,7 @@ export async function registerOnTier(
       .select(['id', 'status'])
       .where('user_id', '=', user.id)
       .where('event_id', '=', row.event_id)
-      .where('guest_cpf', 'is', null)
+      .where('guest_name', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
@@ -280,6 +280,7 @@ export async function checkTierAndMethod(
         't.payment_link',
         't.custom_pix_key',
         't.staff_only',
+        't.door_only',
       ])
       .where('t.id', '=', params.tierId)
       .where('e.id', '=', params.eventId)
@@ -288,6 +289,8 @@ export async function checkTierAndMethod(
   if (!row || row.registration_policy === 'open') throw invalidTierOrEvent();
   // a staff-only tier (e.g. the volunteers') takes people only through the desk's signup
   if (row.staff_only && !options.staffMethod) throw new ApiHttpError(409, 'TIER_STAFF_ONLY');
+  // a door-only tier is sold at the door alone (door-sales.service.ts), never online nor to a caravan
+  if (row.door_only) throw new ApiHttpError(409, 'TIER_DOOR_ONLY');
   const status = tierStatus(
     { starts_at: isoOrNull(row.starts_at), ends_at: isoOrNull(row.ends_at), available: row.available },
     now,

@@ -42,7 +42,7 @@ export const eventsAdminRoutes = new Hono<AppEnv>()
     },
   )
   .get('/v1/admin/events/:id', requireUser, writeEvents, valid('param', eventParam, noEvent), async (c) => {
-    const event = await getEvent(c.get('ports').db, c.req.valid('param').id);
+    const event = await getEvent(c.get('ports').db, c.req.valid('param').id, true);
     if (!event) throw noEvent();
     return c.json(event, 200);
   })

@@ -327,6 +327,7 @@ export async function duplicateEvent(
             custom_pix_key: t.custom_pix_key,
             payment_link: t.payment_link,
             staff_only: t.staff_only,
+            door_only: t.door_only,
           })),
         ),
       );

@@ -84,6 +84,7 @@ export function selectEventDetails() {
             't.custom_pix_key',
             't.payment_link',
             't.staff_only',
+            't.door_only',
           ])
           .whereRef('t.event_id', '=', 'e.id')
           .orderBy('t.order')
@@ -120,18 +121,23 @@ export function selectEventDetails() {
 
 type EventDetailRow = InferResult<ReturnType<typeof selectEventDetails>>[number];
 
-/** A row of selectEventDetails() as the API answers it (timestamps as toISOString()). */
-export function toEventDetail(r: EventDetailRow): EventDetail {
+/**
+ * A row of selectEventDetails() as the API answers it (timestamps as toISOString()). A door-only
+ * tier is sold at the door alone: only staff (the editor) see it.
+ */
+export function toEventDetail(r: EventDetailRow, staff = false): EventDetail {
   return {
     ...r,
     starts_at: iso(r.starts_at),
     checkin_starts_at: isoOrNull(r.checkin_starts_at),
     checkin_ends_at: isoOrNull(r.checkin_ends_at),
-    pricing_tiers: r.pricing_tiers.map((t) => ({
-      ...t,
-      starts_at: isoOrNull(t.starts_at),
-      ends_at: isoOrNull(t.ends_at),
-    })),
+    pricing_tiers: r.pricing_tiers
+      .filter((t) => staff || !t.door_only)
+      .map((t) => ({
+        ...t,
+        starts_at: isoOrNull(t.starts_at),
+        ends_at: isoOrNull(t.ends_at),
+      })),
     child_events: r.child_events.map((c) => ({ ...c, starts_at: iso(c.starts_at) })),
   };
 }
@@ -181,13 +187,13 @@ export async function listUpcomingEvents(db: Db, now: Date): Promise<EventDetail
         now,
       ),
     )
-    .map(toEventDetail);
+    .map((r) => toEventDetail(r));
 }
 
 /** One non-deleted event (top-level or child), or null. */
-export async function getEvent(db: Db, id: string): Promise<EventDetail | null> {
+export async function getEvent(db: Db, id: string, staff = false): Promise<EventDetail | null> {
   const [row] = await run(db, selectEventDetails().where('e.id', '=', id));
-  return row ? toEventDetail(row) : null;
+  return row ? toEventDetail(row, staff) : null;
 }
 
 /** Top-level events starting in a `YYYY-MM` month (America/Sao_Paulo), by start. */
@@ -202,5 +208,5 @@ export async function listEventsOfMonth(db: Db, month: string): Promise<EventDet
       .orderBy('e.starts_at')
       .orderBy('e.id'),
   );
-  return rows.map(toEventDetail);
+  return rows.map((r) => toEventDetail(r));
 }

@@ -163,7 +163,7 @@ export async function exportOwnData(db: Db, user: AuthContextUser, now: Date) {
          from public.registrations r
          join public.events e on e.id = r.event_id
          join public.pricing_tiers t on t.id = r.tier_id
-        where r.user_id = $1
+        where r.user_id = $1 and not r.walk_in -- a walk-in the volunteer sold is not their data
         order by r.created_at`,
       [user.id],
     ),
@@ -306,7 +306,7 @@ export async function deleteOwnAccount(
         where dedupe_key <> $3
           and (lower(to_address) = lower($2) or member_id = $1
                or payload->>'registration_id' in (
-                 select id::text from public.registrations where user_id = $1 and guest_cpf is null))`,
+                 select id::text from public.registrations where user_id = $1 and guest_name is null))`,
       [user.id, address, `account_deleted:${user.id}`],
     );
     await tx.query(

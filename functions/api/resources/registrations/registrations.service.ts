@@ -87,6 +87,8 @@ export function myRegistrationsQuery(userId: string, registrationId?: string) {
       ).as('confirmations'),
     ])
     .where('r.user_id', '=', userId)
+    // a walk-in sold at the door is the person's ticket, held by the volunteer's account only for the record
+    .where('r.walk_in', '=', false)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id');
   if (registrationId) query = query.where('r.id', '=', registrationId);
@@ -201,7 +203,7 @@ export async function cancelMyRegistration(
       .where('r.user_id', '=', userId)
       .where('r.event_id', '=', eventId)
       // the member's own registration, never a caravan guest's the leader holds
-      .where('r.guest_cpf', 'is', null)
+      .where('r.guest_name', 'is', null)
       .where('r.status', 'in', ['pending', 'analysis', 'paid'])
       .orderBy('r.created_at', 'desc')
       .orderBy('c.created_at', 'desc')

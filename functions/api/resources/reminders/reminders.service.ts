@@ -182,7 +182,7 @@ export async function runReminders(db: Db, at: Date): Promise<RunResult> {
          join public.registrations r on r.event_id = e.id
         where e.deleted_at is null and not e.reminders_off
           and e.starts_at > $1::timestamptz and d.due <= $1::timestamptz
-          and r.user_id is not null and r.guest_cpf is null
+          and r.user_id is not null and r.guest_name is null
           and r.status in ('paid', 'pending', 'analysis') and r.created_at < d.due
        union all
        select 'payment_reminder', r.user_id, 'payment_reminder:' || c.id, c.expires_at,

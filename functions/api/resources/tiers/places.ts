@@ -109,7 +109,7 @@ export async function offerToNext(
          where w.tier_id = $1 and w.status = 'waiting' ${by ? 'and w.id = $4' : ''}
            and not exists (
              select 1 from public.registrations r
-              where r.user_id = w.user_id and r.event_id = w.event_id and r.guest_cpf is null
+              where r.user_id = w.user_id and r.event_id = w.event_id and r.guest_name is null
                 and r.status in (${ACTIVE_SQL}))
          order by w.position, w.created_at, w.id
          limit 1

@@ -28,6 +28,7 @@ const columns = [
   'custom_pix_key',
   'payment_link',
   'staff_only',
+  'door_only',
 ] as const;
 
 type TierRow = Omit<PricingTier, 'starts_at' | 'ends_at'> & { starts_at: Date | null; ends_at: Date | null };
@@ -65,6 +66,7 @@ export async function createTier(db: Db, eventId: string, body: TierBody): Promi
         custom_pix_key: body.custom_pix_key ?? null,
         payment_link: body.payment_link ?? null,
         staff_only: body.staff_only,
+        door_only: body.door_only,
         order: eb
           .selectFrom('pricing_tiers')
           .select(sql<number>`coalesce(max("order") + 1, 0)`.as('next'))
@@ -99,6 +101,7 @@ export async function updateTier(
         custom_pix_key: body.custom_pix_key ?? null,
         payment_link: body.payment_link ?? null,
         staff_only: body.staff_only,
+        door_only: body.door_only,
       })
       .where('id', '=', tierId)
       .where('event_id', '=', eventId)

@@ -59,15 +59,16 @@ export async function joinWaitlist(db: Db, userId: string, tierId: string): Prom
       total: number | null;
       available: number | null;
       staff_only: boolean;
+      door_only: boolean;
       started: boolean;
       sale_over: boolean;
       registered: boolean;
     }>(
-      `select t.event_id, t.total, t.available, t.staff_only,
+      `select t.event_id, t.total, t.available, t.staff_only, t.door_only,
               e.starts_at <= now() as started,
               (t.ends_at is not null and t.ends_at <= now()) or (t.starts_at is not null and t.starts_at > now()) as sale_over,
               exists (select 1 from public.registrations r
-                       where r.user_id = $2 and r.event_id = t.event_id and r.guest_cpf is null
+                       where r.user_id = $2 and r.event_id = t.event_id and r.guest_name is null
                          and r.status in (${ACTIVE_SQL})) as registered
          from public.pricing_tiers t join public.events e on e.id = t.event_id
         where t.id = $1 and e.deleted_at is null and e.registration_policy <> 'open'`,
@@ -75,7 +76,8 @@ export async function joinWaitlist(db: Db, userId: string, tierId: string): Prom
     );
     if (!tier) throw notFound('TIER_NOT_FOUND');
     if (tier.registered) throw new ApiHttpError(409, 'WAITLIST_ALREADY_REGISTERED');
-    if (tier.staff_only || tier.total === null || tier.started || tier.sale_over) {
+    // a door-only tier is never offered online (checkout.service.ts), so it has no waiting list
+    if (tier.staff_only || tier.door_only || tier.total === null || tier.started || tier.sale_over) {
       throw new ApiHttpError(409, 'WAITLIST_CLOSED');
     }
     if ((tier.available ?? 0) > 0) throw new ApiHttpError(409, 'WAITLIST_NOT_SOLD_OUT');

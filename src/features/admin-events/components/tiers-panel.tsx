@@ -34,6 +34,7 @@ function TierForm({ eventId, tier, done }: { eventId: string; tier: PricingTier 
       custom_pix_key: tier?.custom_pix_key ?? '',
       payment_link: tier?.payment_link ?? '',
       staff_only: tier?.staff_only ?? false,
+      door_only: tier?.door_only ?? false,
     },
     onSubmit: async (body) => {
       setFailure(undefined);
@@ -97,6 +98,7 @@ function TierForm({ eventId, tier, done }: { eventId: string; tier: PricingTier 
       </form.AppField>
       <form.AppField name="custom_pix_key">{(f) => <f.TextField label={t.tierPixKey} />}</form.AppField>
       <form.AppField name="staff_only">{(f) => <f.CheckboxField label={t.tierStaffOnly} />}</form.AppField>
+      <form.AppField name="door_only">{(f) => <f.CheckboxField label={t.tierDoorOnly} />}</form.AppField>
       <form.SubmitButton>{t.saveTier}</form.SubmitButton>
     </Form>
   );
@@ -138,6 +140,7 @@ export function TiersPanel({ eventId, tiers }: { eventId: string; tiers: Pricing
                   <th scope="row">
                     {tier.name}
                     {tier.staff_only && <span> · {t.tierStaffOnlyTag}</span>}
+                    {tier.door_only && <span> · {t.tierDoorOnlyTag}</span>}
                   </th>
                   <td data-label={t.tierPrice}>{formatPrice(tier.price)}</td>
                   <td data-label={t.tierAvailable}>
