@@ -23,7 +23,13 @@ import {
   createFormHookContexts,
   useSelector,
 } from '@tanstack/react-form';
-import { type ComponentType, type PropsWithChildren, type ReactNode, useRef } from 'react';
+import {
+  type ComponentProps,
+  type ComponentType,
+  type PropsWithChildren,
+  type ReactNode,
+  useRef,
+} from 'react';
 import * as v from 'valibot';
 import { formMessages } from '../domain/messages.ts';
 import { maskMoneyInput } from '../domain/money.ts';
@@ -34,6 +40,7 @@ import {
   CpfField,
   MaskedField,
   type MaskedFieldProps,
+  PasswordField,
   PhoneField,
   TextField,
   type TextFieldProps,
@@ -173,6 +180,21 @@ function BoundPhoneField({ label }: { label: string }) {
   );
 }
 
+function BoundPasswordField(props: Bound<ComponentProps<typeof PasswordField>>) {
+  const field = useFieldContext<string>();
+  const error = useShownError(field);
+  return (
+    <PasswordField
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onValueChange={field.handleChange}
+      onBlur={field.handleBlur}
+      error={error}
+    />
+  );
+}
+
 function BoundCheckboxField(
   props: Omit<CheckboxFieldProps, 'checked' | 'onCheckedChange' | 'name' | 'error'>,
 ) {
@@ -236,6 +258,7 @@ const { useAppForm, withFieldGroup } = createFormHook({
     MoneyField: BoundMoneyField,
     CpfField: BoundCpfField,
     PhoneField: BoundPhoneField,
+    PasswordField: BoundPasswordField,
     CheckboxField: BoundCheckboxField,
     Combobox: BoundCombobox,
   },

@@ -137,18 +137,10 @@ function SignupForm({ search }: { search: Search }) {
         <form.AppField name="phone">{(f) => <f.PhoneField label={authMessages.phoneLabel} />}</form.AppField>
         <CongregationFields form={form} fields={CONGREGATION_FIELDS} />
         <form.AppField name="password">
-          {(f) => (
-            <f.TextField label={authMessages.passwordLabel} type="password" autoComplete="new-password" />
-          )}
+          {(f) => <f.PasswordField label={authMessages.passwordLabel} fresh />}
         </form.AppField>
         <form.AppField name="confirmation">
-          {(f) => (
-            <f.TextField
-              label={authMessages.confirmPasswordLabel}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
+          {(f) => <f.PasswordField label={authMessages.confirmPasswordLabel} fresh />}
         </form.AppField>
         <form.SubmitButton>{authMessages.signupButton}</form.SubmitButton>
       </Form>

@@ -14,7 +14,7 @@ import { profileUpdateSchema } from '../../domain/privacy.ts';
 import type { Profile } from '../../domain/types.ts';
 import { formatPhone } from '../../domain/validation.ts';
 import { ApiFailure } from '../../lib/api.ts';
-import { FormAlert, TextField } from '../../ui/field.tsx';
+import { FormAlert, PasswordField } from '../../ui/field.tsx';
 import { Form, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { consentsQuery } from './api/consents.ts';
@@ -24,7 +24,7 @@ import { useUpdateProfile } from './api/update-profile.ts';
 export function EditProfile({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const temples = useQuery(templesQuery).data;
-  const consents = useQuery(consentsQuery()).data;
+  const consents = useQuery(consentsQuery(profile.id)).data;
   const liveConsent = consents?.some((c) => c.purpose === 'congregation' && !c.revoked_at) ?? false;
   const options = useMemo(() => (temples ?? []).map((t) => ({ value: t.id, label: t.name })), [temples]);
   const form = useSchemaForm({
@@ -141,10 +141,9 @@ export function DeleteSection() {
             await navigate({ to: '/', replace: true });
           }}
         >
-          <TextField
+          <PasswordField
             label={pm.deletePasswordLabel}
-            type="password"
-            autoComplete="current-password"
+            fresh={false}
             value={password}
             onValueChange={setPassword}
             hint={pm.deleteNoPasswordHint}
