@@ -255,8 +255,10 @@ export function PasswordField({
   fresh,
   ...props
 }: Omit<TextFieldProps, 'type' | 'autoComplete'> & { fresh: boolean }) {
-  return <TextField {...props} type="password" autoComplete={fresh ? 'new-password' : 'current-password'} />;
+  return <TextField {...props} {...passwordInput(fresh)} />;
 }
+export const passwordInput = (fresh: boolean) =>
+  ({ type: 'password', autoComplete: fresh ? 'new-password' : 'current-password' }) as const;
 
 /** Mobile phone (WhatsApp) with the spec's mask (##) #####-#### (product-spec.md §5). */
 export function PhoneField(props: PresetFieldProps) {

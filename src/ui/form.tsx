@@ -40,8 +40,8 @@ import {
   CpfField,
   MaskedField,
   type MaskedFieldProps,
-  PasswordField,
   PhoneField,
+  passwordInput,
   TextField,
   type TextFieldProps,
 } from './field.tsx';
@@ -180,19 +180,8 @@ function BoundPhoneField({ label }: { label: string }) {
   );
 }
 
-function BoundPasswordField(props: Bound<ComponentProps<typeof PasswordField>>) {
-  const field = useFieldContext<string>();
-  const error = useShownError(field);
-  return (
-    <PasswordField
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onValueChange={field.handleChange}
-      onBlur={field.handleBlur}
-      error={error}
-    />
-  );
+function BoundPasswordField({ fresh, ...props }: Bound<TextFieldProps> & { fresh: boolean }) {
+  return <BoundTextField {...props} {...passwordInput(fresh)} />;
 }
 
 function BoundCheckboxField(
