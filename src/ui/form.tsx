@@ -23,13 +23,7 @@ import {
   createFormHookContexts,
   useSelector,
 } from '@tanstack/react-form';
-import {
-  type ComponentProps,
-  type ComponentType,
-  type PropsWithChildren,
-  type ReactNode,
-  useRef,
-} from 'react';
+import { type ComponentType, type PropsWithChildren, type ReactNode, useRef } from 'react';
 import * as v from 'valibot';
 import { formMessages } from '../domain/messages.ts';
 import { maskMoneyInput } from '../domain/money.ts';
