@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { validationMessages as m } from './messages/validation.ts';
 import { profileBirthDateSchema } from './minors.ts';
-import { congregationSchema, consentGiven, fullNameSchema, phoneSchema } from './validation.ts';
+import { churchChoiceEntries, fullNameSchema, phoneSchema, withChurchChoice } from './validation.ts';
 
 /** What a consent is for; 'congregation': organising events and reports by congregation. */
 export const CONSENT_PURPOSES = ['congregation'] as const;
@@ -20,49 +20,23 @@ export const CONSENT_TEXT_VERSION = '2026-11-27';
 /** Receipts are deleted this many days after their event when the server is not told otherwise. */
 export const DEFAULT_RECEIPT_RETENTION_DAYS = 180;
 
-const otherChurchSchema = v.pipe(
-  v.optional(v.nullable(v.pipe(v.string(m.otherChurch), v.trim(), v.maxLength(120, m.otherChurch)))),
-  v.transform((x) => (x ? x : null)),
-);
-
 /**
  * PATCH /v1/me/profile: the member's own name, WhatsApp and congregation (or other church, or none).
  * A congregation or church is kept only with the consent ticked; the CPF and the e-mail are not here
  * (the CPF only staff change; the e-mail through auth's confirmation).
  */
-export const profileUpdateSchema = v.pipe(
+export const profileUpdateSchema = withChurchChoice(
   v.object(
     {
       name: fullNameSchema,
       phone: phoneSchema,
-      congregacao: congregationSchema,
-      fromOtherChurch: v.optional(v.boolean(), false),
-      otherChurch: otherChurchSchema,
-      consentCongregation: v.optional(v.boolean(m.congregationConsent), false),
+      ...churchChoiceEntries,
       /** 'YYYY-MM-DD', '' to clear; events with age rules read it (src/domain/minors.ts) */
       birthDate: profileBirthDateSchema,
     },
     m.required,
   ),
-  v.forward(
-    v.partialCheck(
-      [['fromOtherChurch'], ['otherChurch']],
-      (x) => !x.fromOtherChurch || x.otherChurch !== null,
-      m.otherChurch,
-    ),
-    ['otherChurch'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['congregacao'], ['otherChurch'], ['fromOtherChurch'], ['consentCongregation']],
-      consentGiven,
-      m.congregationConsent,
-    ),
-    ['consentCongregation'],
-  ),
-  v.transform((x) =>
-    x.fromOtherChurch ? { ...x, congregacao: null } : { ...x, otherChurch: null as string | null },
-  ),
+  { required: false },
 );
 export type ProfileUpdateInput = v.InferInput<typeof profileUpdateSchema>;
 export type ProfileUpdateBody = v.InferOutput<typeof profileUpdateSchema>;

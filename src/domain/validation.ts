@@ -187,6 +187,67 @@ export const consentGiven = (x: {
   consentCongregation: boolean;
 }) => x.consentCongregation || !(x.congregacao || (x.fromOtherChurch !== false && x.otherChurch));
 
+/** The church choice's fields, as the welcome, signup and profile forms name them. */
+export const churchChoiceEntries = {
+  congregacao: congregationSchema,
+  fromOtherChurch: v.optional(v.boolean(), false),
+  otherChurch: otherChurchSchema,
+  consentCongregation: consentSchema,
+};
+type ChurchChoice = v.InferOutput<v.ObjectSchema<typeof churchChoiceEntries, undefined>>;
+
+/**
+ * The church choice's rules (product-spec.md §5), one place for the welcome, signup and profile
+ * forms: a congregation unless 'Sou de outro ministério' is ticked (`required`; the profile may have
+ * none), then the church's name; the consent when either is given. The output keeps only one of the
+ * two (ticking the box clears the congregation and vice versa).
+ */
+export function withChurchChoice<TInput, TOutput extends ChurchChoice, TIssue extends v.BaseIssue<unknown>>(
+  schema: v.BaseSchema<TInput, TOutput, TIssue>,
+  { required }: { required: boolean },
+) {
+  // built on the choice's own fields; each runs on any schema that has them
+  const rules = [
+    v.forward(
+      v.partialCheck(
+        [['congregacao'], ['fromOtherChurch']],
+        (x: Pick<ChurchChoice, 'congregacao' | 'fromOtherChurch'>) =>
+          !required || x.fromOtherChurch || x.congregacao !== null,
+        m.congregation,
+      ),
+      ['congregacao'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['fromOtherChurch'], ['otherChurch']],
+        (x: Pick<ChurchChoice, 'fromOtherChurch' | 'otherChurch'>) =>
+          !x.fromOtherChurch || x.otherChurch !== null,
+        m.otherChurch,
+      ),
+      ['otherChurch'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['congregacao'], ['otherChurch'], ['fromOtherChurch'], ['consentCongregation']],
+        consentGiven,
+        m.congregationConsent,
+      ),
+      ['consentCongregation'],
+    ),
+  ] as unknown as [
+    v.GenericPipeAction<TOutput, TOutput, v.BaseIssue<unknown>>,
+    v.GenericPipeAction<TOutput, TOutput, v.BaseIssue<unknown>>,
+    v.GenericPipeAction<TOutput, TOutput, v.BaseIssue<unknown>>,
+  ];
+  return v.pipe(
+    schema,
+    ...rules,
+    v.transform((x: TOutput) =>
+      x.fromOtherChurch ? { ...x, congregacao: null } : { ...x, otherChurch: null as string | null },
+    ),
+  );
+}
+
 // ───────────────────────────── form / body schemas ─────────────────────────────
 
 export const loginSchema = v.object(
@@ -259,46 +320,9 @@ export type SignupInput = v.InferInput<typeof signupSchema>;
 export type SignupBody = v.InferOutput<typeof signupSchema>;
 
 /** POST /v1/welcome (product-spec.md §7): the first-access profile. */
-export const welcomeSchema = v.pipe(
-  v.object(
-    {
-      congregacao: congregationSchema,
-      fromOtherChurch: v.optional(v.boolean(), false),
-      otherChurch: otherChurchSchema,
-      consentCongregation: consentSchema,
-      phone: phoneSchema,
-      cpf: cpfSchema,
-    },
-    m.required,
-  ),
-  v.forward(
-    v.partialCheck(
-      [['congregacao'], ['fromOtherChurch']],
-      (x) => x.fromOtherChurch || x.congregacao !== null,
-      m.congregation,
-    ),
-    ['congregacao'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['fromOtherChurch'], ['otherChurch']],
-      (x) => !x.fromOtherChurch || x.otherChurch !== null,
-      m.otherChurch,
-    ),
-    ['otherChurch'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['congregacao'], ['otherChurch'], ['fromOtherChurch'], ['consentCongregation']],
-      consentGiven,
-      m.congregationConsent,
-    ),
-    ['consentCongregation'],
-  ),
-  // mutually exclusive: ticking 'Sou de outro ministério' clears the congregation and vice versa
-  v.transform((x) =>
-    x.fromOtherChurch ? { ...x, congregacao: null } : { ...x, otherChurch: null as string | null },
-  ),
+export const welcomeSchema = withChurchChoice(
+  v.object({ ...churchChoiceEntries, phone: phoneSchema, cpf: cpfSchema }, m.required),
+  { required: true },
 );
 export type WelcomeInput = v.InferInput<typeof welcomeSchema>;
 export type WelcomeBody = v.InferOutput<typeof welcomeSchema>;
@@ -309,53 +333,30 @@ export type WelcomeBody = v.InferOutput<typeof welcomeSchema>;
  * ticked, and then the church name is; the output keeps only one of the two. `signupBody` turns the
  * output into the POST /signup body (checked again by `signupSchema` on the server).
  */
-export const signupFormSchema = v.pipe(
-  v.object(
-    {
-      name: fullNameSchema,
-      email: emailSchema,
-      cpf: cpfSchema,
-      phone: phoneSchema,
-      congregacao: congregationSchema,
-      fromOtherChurch: v.optional(v.boolean(), false),
-      otherChurch: otherChurchSchema,
-      consentCongregation: consentSchema,
-      password: passwordSchema,
-      confirmation: confirmationSchema,
-    },
-    m.required,
-  ),
-  v.forward(
-    v.partialCheck(
-      [['congregacao'], ['fromOtherChurch']],
-      (x) => x.fromOtherChurch || x.congregacao !== null,
-      m.congregation,
+export const signupFormSchema = withChurchChoice(
+  v.pipe(
+    v.object(
+      {
+        name: fullNameSchema,
+        email: emailSchema,
+        cpf: cpfSchema,
+        phone: phoneSchema,
+        ...churchChoiceEntries,
+        password: passwordSchema,
+        confirmation: confirmationSchema,
+      },
+      m.required,
     ),
-    ['congregacao'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['fromOtherChurch'], ['otherChurch']],
-      (x) => !x.fromOtherChurch || x.otherChurch !== null,
-      m.otherChurch,
+    v.forward(
+      v.partialCheck(
+        [['password'], ['confirmation']],
+        (x) => x.password === x.confirmation,
+        m.passwordsDiffer,
+      ),
+      ['confirmation'],
     ),
-    ['otherChurch'],
   ),
-  v.forward(
-    v.partialCheck(
-      [['congregacao'], ['otherChurch'], ['fromOtherChurch'], ['consentCongregation']],
-      consentGiven,
-      m.congregationConsent,
-    ),
-    ['consentCongregation'],
-  ),
-  v.forward(
-    v.partialCheck([['password'], ['confirmation']], (x) => x.password === x.confirmation, m.passwordsDiffer),
-    ['confirmation'],
-  ),
-  v.transform((x) =>
-    x.fromOtherChurch ? { ...x, congregacao: null } : { ...x, otherChurch: null as string | null },
-  ),
+  { required: true },
 );
 export type SignupFormInput = v.InferInput<typeof signupFormSchema>;
 export type SignupFormOutput = v.InferOutput<typeof signupFormSchema>;

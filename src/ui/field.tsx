@@ -247,6 +247,19 @@ export function CpfField(props: PresetFieldProps) {
   );
 }
 
+/**
+ * A password: `fresh` for a new one (the browser may suggest one), otherwise the one the person
+ * has (the browser may fill it in).
+ */
+export function PasswordField({
+  fresh,
+  ...props
+}: Omit<TextFieldProps, 'type' | 'autoComplete'> & { fresh: boolean }) {
+  return <TextField {...props} {...passwordInput(fresh)} />;
+}
+export const passwordInput = (fresh: boolean) =>
+  ({ type: 'password', autoComplete: fresh ? 'new-password' : 'current-password' }) as const;
+
 /** Mobile phone (WhatsApp) with the spec's mask (##) #####-#### (product-spec.md §5). */
 export function PhoneField(props: PresetFieldProps) {
   return (

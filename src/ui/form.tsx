@@ -35,6 +35,7 @@ import {
   MaskedField,
   type MaskedFieldProps,
   PhoneField,
+  passwordInput,
   TextField,
   type TextFieldProps,
 } from './field.tsx';
@@ -173,6 +174,10 @@ function BoundPhoneField({ label }: { label: string }) {
   );
 }
 
+function BoundPasswordField({ fresh, ...props }: Bound<TextFieldProps> & { fresh: boolean }) {
+  return <BoundTextField {...props} {...passwordInput(fresh)} />;
+}
+
 function BoundCheckboxField(
   props: Omit<CheckboxFieldProps, 'checked' | 'onCheckedChange' | 'name' | 'error'>,
 ) {
@@ -236,6 +241,7 @@ const { useAppForm, withFieldGroup } = createFormHook({
     MoneyField: BoundMoneyField,
     CpfField: BoundCpfField,
     PhoneField: BoundPhoneField,
+    PasswordField: BoundPasswordField,
     CheckboxField: BoundCheckboxField,
     Combobox: BoundCombobox,
   },

@@ -1,7 +1,7 @@
 /**
  * A session the server ended (staff reset the member's password, the account was deleted on another
  * device): the member's app does not keep showing the old screens as signed in. At the next answer of
- * the server it signs out, wipes the member's data (query cache, kept answers, the stored `me`) and
+ * the server it signs out, wipes the member's data (query cache and kept answers, `me` among them) and
  * lands on the sign-in with a notice saying why; signing in again brings the member back.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -15,15 +15,18 @@ test.use({ viewport: { width: 390, height: 844 } });
 const ENDED_NOTICE = /Sua sessão terminou/;
 
 /** The member's screens, signed in, with their data in the cache and kept on the device. */
-async function memberWithData(page: Page, email: string): Promise<void> {
+async function memberWithData(page: Page, email: string, memberId: string): Promise<void> {
   await login(page, email, { redirectTo: '/my-registrations' });
   await expect(page.getByRole('heading', { name: 'Minhas inscrições' })).toBeVisible();
   await expect
-    .poll(async () => (await storeContents(page)).keys.filter((k) => k.startsWith('["me",')).length, {
-      message: 'the member’s answers kept on the device',
+    .poll(async () => (await storeContents(page)).keys.includes(profileKey(memberId)), {
+      message: 'the member’s `me` (and the rest of their answers) kept on the device',
     })
-    .toBeGreaterThan(0);
+    .toBe(true);
 }
+
+/** The kept `me` query's key (data/me-query.ts): the app keeps `me` nowhere else. */
+const profileKey = (memberId: string) => JSON.stringify(['me', memberId, 'profile']);
 
 /** The sign-in with the notice, and nothing of the member left on the device. */
 async function landsOnCleanSignIn(page: Page, memberId: string): Promise<void> {
@@ -32,15 +35,14 @@ async function landsOnCleanSignIn(page: Page, memberId: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeInViewport();
   await expect
     .poll(async () => {
-      const stored = await storeContents(page);
-      return page.evaluate(
-        ({ keys, memberId }) => ({
-          session: Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k)),
-          me: (localStorage.getItem('congrega-me') ?? '').includes(memberId),
-          kept: keys.filter((k) => k.startsWith('["me",')),
-        }),
-        { keys: stored.keys, memberId },
-      );
+      const { keys } = await storeContents(page);
+      return {
+        session: await page.evaluate(() =>
+          Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k)),
+        ),
+        me: keys.includes(profileKey(memberId)),
+        kept: keys.filter((k) => k.startsWith('["me",')),
+      };
     })
     .toEqual({ session: [], me: false, kept: [] });
 }
@@ -52,7 +54,7 @@ test('staff reset the member’s password: the member’s app lands on a clean s
   const email = await newMember(request, 'Renata Sessao');
   const memberId = (await callApi<{ id: string }>(request, await tokenOf(request, email), 'GET', '/v1/me'))
     .body.id;
-  await memberWithData(page, email);
+  await memberWithData(page, email, memberId);
 
   const staff = await tokenOf(request, DEMO_USERS.secretaria.email);
   const reset = await callApi(request, staff, 'POST', '/v1/admin/pwd-reset', { email, pwd: 'nova-senha-42' });
@@ -82,7 +84,7 @@ test('the account deleted on another device: this device lands on a clean sign-i
   const email = await newMember(request, 'Otavio Outro');
   const token = await tokenOf(request, email);
   const memberId = (await callApi<{ id: string }>(request, token, 'GET', '/v1/me')).body.id;
-  await memberWithData(page, email);
+  await memberWithData(page, email, memberId);
 
   const deleted = await callApi(request, token, 'POST', '/v1/me/delete', { password: DEMO_PASSWORD });
   expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);

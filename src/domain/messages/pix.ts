@@ -4,8 +4,6 @@ export const pixMessages = {
   lead: 'Escaneie o QR code no app do seu banco ou use o PIX copia e cola: o valor e o identificador já vêm preenchidos.',
   qrAlt: (value: string) => `QR code do PIX de ${value}`,
   codeLabel: 'PIX copia e cola',
-  copy: 'Copiar código',
-  copied: 'Código copiado!',
   amount: 'Valor',
   txid: 'Identificador (txid)',
   key: 'Chave PIX',

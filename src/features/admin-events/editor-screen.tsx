@@ -29,7 +29,7 @@ import { CheckboxGroup, RadioGroup, SelectField, TextAreaField } from './compone
 import { FilesPanel } from './components/files-panel.tsx';
 import { ImageField } from './components/image-field.tsx';
 import { MinorsPanel } from './components/minors-panel.tsx';
-import { SpeakerPicker, TagPicker, VenuePicker } from './components/pickers.tsx';
+import { Picker } from './components/pickers.tsx';
 import { QuestionsPanel } from './components/questions-panel.tsx';
 import { ReminderPanel } from './components/reminder-panel.tsx';
 import { TiersPanel } from './components/tiers-panel.tsx';
@@ -316,8 +316,9 @@ function EventForm({ event, backToEvent }: { event: EventDetail | null; backToEv
 
       <form.Field name="venue_ids">
         {(f) => (
-          <VenuePicker
-            venues={venues.data}
+          <Picker
+            kind="venue"
+            items={venues.data}
             value={f.state.value ?? []}
             onChange={f.handleChange}
             error={
@@ -330,11 +331,16 @@ function EventForm({ event, backToEvent }: { event: EventDetail | null; backToEv
       </form.Field>
       <form.Field name="speaker_ids">
         {(f) => (
-          <SpeakerPicker speakers={speakers.data} value={f.state.value ?? []} onChange={f.handleChange} />
+          <Picker
+            kind="speaker"
+            items={speakers.data}
+            value={f.state.value ?? []}
+            onChange={f.handleChange}
+          />
         )}
       </form.Field>
       <form.Field name="tag_ids">
-        {(f) => <TagPicker tags={tags.data} value={f.state.value ?? []} onChange={f.handleChange} />}
+        {(f) => <Picker kind="tag" items={tags.data} value={f.state.value ?? []} onChange={f.handleChange} />}
       </form.Field>
       <form.Subscribe selector={(s) => s.values.tag_ids ?? []}>
         {(ids) => {

@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { staffMessages as m } from '../../domain/messages/staff.ts';
 import { pwdResetSchema } from '../../domain/staff.ts';
-import { TextField } from '../../ui/field.tsx';
+import { PasswordField, TextField } from '../../ui/field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useResetPassword } from './api/reset-password.ts';
 import './admin-pwd-reset.css';
@@ -54,11 +54,10 @@ export function PwdResetScreen() {
           onValueChange={setEmail}
           error={errors.email}
         />
-        <TextField
+        <PasswordField
           id="reset-pwd"
           label={m.resetPassword}
-          type="password"
-          autoComplete="new-password"
+          fresh
           required
           minLength={6}
           value={pwd}

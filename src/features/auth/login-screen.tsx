@@ -157,14 +157,7 @@ export function LoginScreen({ search }: { search: Search }) {
           )}
         </form.AppField>
         <form.AppField name="password">
-          {(f) => (
-            <f.TextField
-              label={authMessages.passwordLabel}
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-          )}
+          {(f) => <f.PasswordField label={authMessages.passwordLabel} fresh={false} required />}
         </form.AppField>
         <form.SubmitButton>{authMessages.loginButton}</form.SubmitButton>
       </Form>

@@ -83,24 +83,10 @@ function ResetPasswordForm() {
       <Form form={form}>
         {failure && <FormAlert>{failure}</FormAlert>}
         <form.AppField name="password">
-          {(f) => (
-            <f.TextField
-              label={authMessages.newPasswordLabel}
-              type="password"
-              autoComplete="new-password"
-              required
-            />
-          )}
+          {(f) => <f.PasswordField label={authMessages.newPasswordLabel} fresh required />}
         </form.AppField>
         <form.AppField name="confirmation">
-          {(f) => (
-            <f.TextField
-              label={authMessages.confirmPasswordLabel}
-              type="password"
-              autoComplete="new-password"
-              required
-            />
-          )}
+          {(f) => <f.PasswordField label={authMessages.confirmPasswordLabel} fresh required />}
         </form.AppField>
         <form.SubmitButton>{authMessages.resetPasswordButton}</form.SubmitButton>
       </Form>

@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { useTemples } from '../../data/use-temples.ts';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { signupBody, signupFormSchema } from '../../domain/validation.ts';
 import { ApiFailure } from '../../lib/api.ts';
 import { safeRedirect } from '../../lib/auth-user.ts';
 import { reportError } from '../../lib/report-error.ts';
+import { CONGREGATION_FIELDS, CongregationFields } from '../../ui/congregation-fields.tsx';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { signupMutation } from './api/auth-writes.ts';
-import { CONGREGATION_FIELDS, CongregationFields } from './congregation-fields.tsx';
 import type { signupSearch } from './search.ts';
 import { authCallbackUrl } from './search.ts';
 import './auth.css';
@@ -56,6 +57,7 @@ function SignupForm({ search }: { search: Search }) {
   const redirectTo = safeRedirect(search.redirectTo, '') || undefined;
 
   const signup = useMutation(signupMutation);
+  const temples = useTemples();
   const form = useSchemaForm({
     schema: signupFormSchema,
     defaultValues: {
@@ -135,20 +137,12 @@ function SignupForm({ search }: { search: Search }) {
         </form.AppField>
         <form.AppField name="cpf">{(f) => <f.CpfField label={authMessages.cpfLabel} />}</form.AppField>
         <form.AppField name="phone">{(f) => <f.PhoneField label={authMessages.phoneLabel} />}</form.AppField>
-        <CongregationFields form={form} fields={CONGREGATION_FIELDS} />
+        <CongregationFields form={form} fields={CONGREGATION_FIELDS} list={temples} />
         <form.AppField name="password">
-          {(f) => (
-            <f.TextField label={authMessages.passwordLabel} type="password" autoComplete="new-password" />
-          )}
+          {(f) => <f.PasswordField label={authMessages.passwordLabel} fresh />}
         </form.AppField>
         <form.AppField name="confirmation">
-          {(f) => (
-            <f.TextField
-              label={authMessages.confirmPasswordLabel}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
+          {(f) => <f.PasswordField label={authMessages.confirmPasswordLabel} fresh />}
         </form.AppField>
         <form.SubmitButton>{authMessages.signupButton}</form.SubmitButton>
       </Form>

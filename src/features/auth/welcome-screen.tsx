@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useMe } from '../../data/use-me.ts';
+import { useTemples } from '../../data/use-temples.ts';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { type WelcomeBody, welcomeSchema } from '../../domain/validation.ts';
 import { ApiFailure } from '../../lib/api.ts';
@@ -10,13 +11,13 @@ import { reportError } from '../../lib/report-error.ts';
 import { useSessionStore } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/session-end.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
+import { CONGREGATION_FIELDS, CongregationFields } from '../../ui/congregation-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, schemaPasses, setServerErrors, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { welcomeMutation } from './api/auth-writes.ts';
-import { CONGREGATION_FIELDS, CongregationFields } from './congregation-fields.tsx';
 import { RevealIntro } from './reveal-intro.tsx';
 import type { welcomeSearch } from './search.ts';
 import './auth.css';
@@ -159,6 +160,7 @@ const CHURCH_PATHS = ['congregacao', 'otherChurch', 'consentCongregation'] as co
 
 function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) {
   const finish = useFinishWelcome(redirectTo);
+  const temples = useTemples();
   const form = useSchemaForm({
     schema: welcomeSchema,
     defaultValues: {
@@ -182,7 +184,7 @@ function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) 
       <p className="auth-lead">{authMessages.welcomeProfileLead}</p>
       <form.AppField name="cpf">{(f) => <f.CpfField label={authMessages.cpfLabel} />}</form.AppField>
       <form.AppField name="phone">{(f) => <f.PhoneField label={authMessages.phoneLabel} />}</form.AppField>
-      <CongregationFields form={form} fields={CONGREGATION_FIELDS} />
+      <CongregationFields form={form} fields={CONGREGATION_FIELDS} list={temples} />
       <form.SubmitButton disabled={!canSave}>{authMessages.welcomeSave}</form.SubmitButton>
     </Form>
   );

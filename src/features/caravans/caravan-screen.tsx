@@ -6,12 +6,11 @@
  * notice). Then: the PIX to pay (copy-and-paste code with its copy button, QR and deadline), its
  * status followed until paid, or the method's next step, and the group's tickets in Minhas inscrições.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { useEvent } from '../../data/events/use-events.ts';
-import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
+import { usePaymentContext } from '../../data/events/use-payment-context.ts';
 import { invalidateMyRegistrations } from '../../data/registrations/mutations.ts';
 import {
   type MercadoPagoAttempt,
@@ -24,7 +23,7 @@ import { checkoutMessages as c } from '../../domain/messages/checkout.ts';
 import { mercadoPagoMessages as p } from '../../domain/messages/mercadopago.ts';
 import { minorMessages } from '../../domain/messages/minors.ts';
 import { formatPrice } from '../../domain/money.ts';
-import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
+import { type Answers, answersErrors } from '../../domain/questions.ts';
 import { offeredMethods, statusLabel } from '../../domain/registrations.ts';
 import { CARAVAN_FORM_METHODS } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
@@ -68,7 +67,7 @@ const emptyRow = (): Row => ({
 type Done = Awaited<ReturnType<typeof startCaravanMutation.mutationFn & {}>>;
 
 export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: string }) {
-  const { data: event, view, status } = useEvent(eventId);
+  const { event, tier, questions, minorRules: rules, asksAge, missing } = usePaymentContext(eventId, tierId);
   const [rows, setRows] = useState<Row[]>(() => [emptyRow(), emptyRow()]);
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -77,18 +76,9 @@ export function CaravanScreen({ eventId, tierId }: { eventId: string; tierId: st
   const caravan = useMutation(startCaravanMutation);
   const [done, setDone] = useState<Done | null>(null);
   const [answerErrors, setAnswerErrors] = useState<Record<string, Record<string, string>>>({});
-  const allQuestions = useQuery(eventQuestionsQuery(eventId));
-  // each person answers the event's questions (README 'Registration questions')
-  const questions = questionsForTier(allQuestions.data ?? [], tierId);
-  // the event's age rules: each person's birth date, and a guardian for each minor who needs one
-  const rules = useQuery(eventMinorsQuery(eventId)).data;
-  const asksAge = Boolean(rules && (rules.min_age !== null || rules.guardian_consent));
   const [minorErrors, setMinorErrors] = useState<Record<string, GuardianErrors>>({});
 
-  const tier = event?.pricing_tiers.find((t) => t.id === tierId);
   if (!event || !tier) {
-    const missing =
-      view === 'unavailable' || (event === null && status.phase !== 'refreshing') || (event && !tier);
     return (
       <section className="caravan" aria-labelledby="caravan-title">
         <h1 id="caravan-title">{m.title}</h1>

@@ -10,9 +10,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { eventQuery } from '../../data/events/event-query.ts';
-import { useEvent } from '../../data/events/use-events.ts';
+import { usePaymentContext } from '../../data/events/use-payment-context.ts';
 import { queryClient } from '../../data/query-client.ts';
-import { eventMinorsQuery, eventQuestionsQuery } from '../../data/questions/questions.ts';
 import { startCheckoutMutation } from '../../data/registrations/mutations.ts';
 import { useMyCheckinsLive } from '../../data/registrations/use-my-checkins-live.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
@@ -27,7 +26,7 @@ import {
 } from '../../domain/messages/checkout.ts';
 import { waitlistMessages } from '../../domain/messages/waitlist.ts';
 import { formatPrice } from '../../domain/money.ts';
-import { type Answers, answersErrors, questionsForTier } from '../../domain/questions.ts';
+import { type Answers, answersErrors } from '../../domain/questions.ts';
 import {
   currentRegistration,
   hasValidTicket,
@@ -60,7 +59,7 @@ import { DEFAULT_WITHDRAWAL_DAYS } from '../../domain/refunds.ts';
 type Step = 1 | 2 | 3;
 
 export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: string }) {
-  const { data: event, status, view } = useEvent(eventId);
+  const { event, tier, questions, minorRules, asksAge, missing } = usePaymentContext(eventId, tierId);
   const { data: registrations } = useMyRegistrations();
   const online = useOnlineStatus();
   const [step, setStep] = useState<Step>(1);
@@ -72,9 +71,6 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const [soldOut, setSoldOut] = useState(false);
   const [answers, setAnswers] = useState<Answers>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
-  const allQuestions = useQuery(eventQuestionsQuery(eventId));
-  // the event's age rules: a birth date, and a guardian under 18 (README 'Minors')
-  const minors = useQuery(eventMinorsQuery(eventId));
   // the birth date the profile keeps fills the field (a date given here is kept in the profile)
   const profileBirthDate = useMe().me?.profile?.birth_date ?? '';
   const [guardian, setGuardian] = useState<GuardianInput>(() => ({
@@ -87,7 +83,6 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   }, [profileBirthDate]);
   const navigate = useNavigate();
 
-  const tier = event?.pricing_tiers.find((t) => t.id === tierId);
   const registration = registrationId ? registrations?.find((r) => r.id === registrationId) : undefined;
   // a sold-out tier may hold a place for this member (their waiting list's offer, until when)
   const offer = useQuery({
@@ -97,8 +92,6 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const heldUntil = offer.data?.status === 'offered' ? offer.data.offer_expires_at : null;
 
   if (!event || !tier) {
-    const missing =
-      view === 'unavailable' || (event === null && status.phase !== 'refreshing') || (event && !tier);
     return (
       <section className="checkout" aria-labelledby="checkout-title">
         <h1 id="checkout-title" className="checkout-title">
@@ -114,8 +107,6 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
   const display = tierDisplay(tier, new Date());
   const open = display.open || heldUntil !== null;
   const existing = registrationId ? undefined : currentRegistration(registrations, eventId);
-  const questions = questionsForTier(allQuestions.data ?? [], tierId);
-  const asksAge = Boolean(minors.data && (minors.data.min_age !== null || minors.data.guardian_consent));
   /** The event's questions answered as the API's rules want; otherwise each message beside its field. */
   const answersOk = () => {
     const errors = answersErrors(questions, answers);
@@ -136,7 +127,7 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
           ...(transactionData ? { transactionData } : {}),
           ...(questions.length ? { answers } : {}),
           ...(asksAge ? { birth_date: guardian.birth_date } : {}),
-          ...(needsGuardian(minors.data, guardian.birth_date)
+          ...(needsGuardian(minorRules, guardian.birth_date)
             ? { guardian: { name: guardian.name, cpf: guardian.cpf, email: guardian.email } }
             : {}),
         },
@@ -231,8 +222,8 @@ export function CheckoutScreen({ eventId, tierId }: { eventId: string; tierId: s
 
       {!soldOut && step === 1 && !existing && open && (
         <>
-          {asksAge && minors.data && (
-            <GuardianFields rules={minors.data} value={guardian} onChange={setGuardian} />
+          {asksAge && minorRules && (
+            <GuardianFields rules={minorRules} value={guardian} onChange={setGuardian} />
           )}
           <AnswerFields questions={questions} answers={answers} errors={answerErrors} onChange={setAnswers} />
         </>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { pixMessages as m } from '../../domain/messages/pix.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { brCode, pixTxid } from '../../domain/pix.ts';
+import { PixCode } from '../../ui/pix-code.tsx';
 import { qrDataUrl } from '../../ui/ticket-qr.tsx';
 
 export function PixReceiptCode({
@@ -22,7 +23,6 @@ export function PixReceiptCode({
   const txid = pixTxid(registration);
   const code = brCode({ key: pixKey, amountCents, txid });
   const [src, setSrc] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   useEffect(() => {
     let live = true;
     void qrDataUrl(code).then((url) => {
@@ -47,29 +47,7 @@ export function PixReceiptCode({
           <dd data-testid="pix-txid">{txid}</dd>
         </div>
       </dl>
-      <label className="field-label" htmlFor={`pix-code-${registration.id}`}>
-        {m.codeLabel}
-      </label>
-      <textarea
-        id={`pix-code-${registration.id}`}
-        className="input pix-receipt-textarea"
-        readOnly
-        rows={4}
-        value={code}
-        onFocus={(e) => e.target.select()}
-      />
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => {
-          navigator.clipboard?.writeText(code).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          );
-        }}
-      >
-        {copied ? m.copied : m.copy}
-      </button>
+      <PixCode code={code} label={m.codeLabel} />
     </section>
   );
 }

@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { templesQuery } from '../../data/temples-query.ts';
+import { useState } from 'react';
+import { useTemples } from '../../data/use-temples.ts';
 import { authMessages } from '../../domain/messages/auth.ts';
 import { minorMessages } from '../../domain/messages/minors.ts';
 import { privacyMessages as pm } from '../../domain/messages/privacy.ts';
@@ -14,7 +14,8 @@ import { profileUpdateSchema } from '../../domain/privacy.ts';
 import type { Profile } from '../../domain/types.ts';
 import { formatPhone } from '../../domain/validation.ts';
 import { ApiFailure } from '../../lib/api.ts';
-import { FormAlert, TextField } from '../../ui/field.tsx';
+import { CONGREGATION_FIELDS, CongregationFields } from '../../ui/congregation-fields.tsx';
+import { FormAlert, PasswordField } from '../../ui/field.tsx';
 import { Form, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { consentsQuery } from './api/consents.ts';
@@ -23,10 +24,9 @@ import { useUpdateProfile } from './api/update-profile.ts';
 
 export function EditProfile({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const temples = useQuery(templesQuery).data;
-  const consents = useQuery(consentsQuery()).data;
+  const temples = useTemples();
+  const consents = useQuery(consentsQuery(profile.id)).data;
   const liveConsent = consents?.some((c) => c.purpose === 'congregation' && !c.revoked_at) ?? false;
-  const options = useMemo(() => (temples ?? []).map((t) => ({ value: t.id, label: t.name })), [temples]);
   const form = useSchemaForm({
     schema: profileUpdateSchema,
     defaultValues: {
@@ -66,48 +66,7 @@ export function EditProfile({ profile }: { profile: Profile }) {
             />
           )}
         </form.AppField>
-        <form.AppField
-          name="congregacao"
-          listeners={{
-            onChange: ({ value }) => {
-              if (!value) return;
-              form.setFieldValue('fromOtherChurch', false);
-              form.setFieldValue('otherChurch', '');
-            },
-          }}
-        >
-          {(f) => (
-            <f.Combobox
-              label={authMessages.congregationLabel}
-              options={options}
-              placeholder={authMessages.templePlaceholder}
-              emptyText={authMessages.templesEmpty}
-            />
-          )}
-        </form.AppField>
-        <form.AppField
-          name="fromOtherChurch"
-          listeners={{
-            onChange: ({ value }) => {
-              if (value) form.setFieldValue('congregacao', null);
-              else form.setFieldValue('otherChurch', '');
-            },
-          }}
-        >
-          {(f) => <f.CheckboxField label={authMessages.otherChurchCheckbox} />}
-        </form.AppField>
-        <form.Subscribe selector={(s) => s.values.fromOtherChurch}>
-          {(other) =>
-            other && (
-              <form.AppField name="otherChurch">
-                {(f) => <f.TextField label={authMessages.otherChurchLabel} maxLength={120} />}
-              </form.AppField>
-            )
-          }
-        </form.Subscribe>
-        <form.AppField name="consentCongregation">
-          {(f) => <f.CheckboxField label={pm.consentLabel} />}
-        </form.AppField>
+        <CongregationFields form={form} fields={CONGREGATION_FIELDS} list={temples} />
         <form.SubmitButton>{pm.save}</form.SubmitButton>
       </Form>
     </div>
@@ -141,10 +100,9 @@ export function DeleteSection() {
             await navigate({ to: '/', replace: true });
           }}
         >
-          <TextField
+          <PasswordField
             label={pm.deletePasswordLabel}
-            type="password"
-            autoComplete="current-password"
+            fresh={false}
             value={password}
             onValueChange={setPassword}
             hint={pm.deleteNoPasswordHint}

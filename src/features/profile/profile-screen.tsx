@@ -90,7 +90,7 @@ export function ProfileScreen() {
 }
 
 function ConsentSection({ profile }: { profile: Profile }) {
-  const consents = useQuery(consentsQuery());
+  const consents = useQuery(consentsQuery(profile.id));
   const revoke = useRevokeConsent();
   const [asking, setAsking] = useState(false);
   const live = consents.data?.find((c) => c.purpose === 'congregation' && !c.revoked_at);

@@ -7,14 +7,7 @@ import { ResponsiveBar } from '@nivo/bar';
 import { ResponsivePie } from '@nivo/pie';
 import { reportsMessages as m } from '../../domain/messages/reports.ts';
 import { statusLabel } from '../../domain/registrations.ts';
-import {
-  orderedStatus,
-  REGIONAL_COLOR,
-  type RegionalCount,
-  regionalLabel,
-  STATUS_COLORS,
-  type StatusCount,
-} from '../../domain/reports.ts';
+import { orderedStatus, REGIONAL_COLOR, STATUS_COLORS, type StatusCount } from '../../domain/reports.ts';
 
 const percent = (n: number, total: number) => (total ? `${Math.round((n / total) * 100)}%` : '0%');
 
@@ -64,83 +57,42 @@ export function StatusPie({ rows }: { rows: readonly StatusCount[] }) {
   );
 }
 
-export function RegionalBar({ rows }: { rows: readonly RegionalCount[] }) {
-  const data = rows.map((r) => ({ regional: regionalLabel(r.regional), pagas: r.cnt }));
-  // horizontal bars, the largest on top: the names fit on a phone
-  const drawn = [...data].reverse();
-  return (
-    <figure className="report-chart" data-testid="regional-bar">
-      <figcaption>{m.regionalChart}</figcaption>
-      {data.length === 0 ? (
-        <p className="report-muted">{m.noPaid}</p>
-      ) : (
-        <>
-          <div
-            className="report-chart-canvas"
-            style={{ height: Math.max(160, 36 * data.length + 48) }}
-            aria-hidden="true"
-          >
-            <ResponsiveBar
-              data={drawn}
-              keys={['pagas']}
-              indexBy="regional"
-              layout="horizontal"
-              margin={{ top: 8, right: 16, bottom: 32, left: 112 }}
-              padding={0.25}
-              colors={() => REGIONAL_COLOR}
-              labelTextColor="#ffffff"
-              axisBottom={{
-                tickSize: 0,
-                tickPadding: 6,
-                format: (v) => (Number.isInteger(v) ? String(v) : ''),
-              }}
-              axisLeft={{ tickSize: 0, tickPadding: 6 }}
-              enableGridY={false}
-              enableGridX
-              animate={false}
-            />
-          </div>
-          <ul className="report-legend" aria-label={m.chartNumbers}>
-            {data.map((d) => (
-              <li key={d.regional}>
-                <span className="report-swatch" style={{ background: REGIONAL_COLOR }} aria-hidden="true" />
-                <span>{d.regional}</span>
-                <strong>{d.pagas}</strong>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </figure>
-  );
-}
-
-/** One registration question's answers counted (choices, yes/no): a bar per option, like the regional bar. */
-export function AnswerBar({
+/**
+ * Counts as horizontal bars, the largest on top so the names fit on a phone: the paid registrations
+ * per regional and each choice or yes/no question's answers.
+ */
+export function CountBar({
   title,
   rows,
+  empty,
+  testId,
+  valueName,
 }: {
   title: string;
-  rows: readonly { option: string; cnt: number }[];
+  rows: readonly { label: string; cnt: number }[];
+  /** Said when there is nothing to count. */
+  empty: string;
+  testId: string;
+  /** The bar's value in nivo's tooltip ('pagas', 'respostas'). */
+  valueName: string;
 }) {
-  const data = rows.map((r) => ({ opcao: r.option, respostas: r.cnt }));
-  const drawn = [...data].reverse();
+  const drawn = rows.map((r) => ({ label: r.label, [valueName]: r.cnt })).reverse();
   return (
-    <figure className="report-chart" data-testid="answer-bar">
+    <figure className="report-chart" data-testid={testId}>
       <figcaption>{title}</figcaption>
-      {data.length === 0 ? (
-        <p className="report-muted">{m.noData}</p>
+      {rows.length === 0 ? (
+        <p className="report-muted">{empty}</p>
       ) : (
         <>
           <div
             className="report-chart-canvas"
-            style={{ height: Math.max(160, 36 * data.length + 48) }}
+            style={{ height: Math.max(160, 36 * rows.length + 48) }}
             aria-hidden="true"
           >
             <ResponsiveBar
               data={drawn}
-              keys={['respostas']}
-              indexBy="opcao"
+              keys={[valueName]}
+              indexBy="label"
               layout="horizontal"
               margin={{ top: 8, right: 16, bottom: 32, left: 112 }}
               padding={0.25}
@@ -158,11 +110,11 @@ export function AnswerBar({
             />
           </div>
           <ul className="report-legend" aria-label={m.chartNumbers}>
-            {data.map((d) => (
-              <li key={d.opcao}>
+            {rows.map((d) => (
+              <li key={d.label}>
                 <span className="report-swatch" style={{ background: REGIONAL_COLOR }} aria-hidden="true" />
-                <span>{d.opcao}</span>
-                <strong>{d.respostas}</strong>
+                <span>{d.label}</span>
+                <strong>{d.cnt}</strong>
               </li>
             ))}
           </ul>

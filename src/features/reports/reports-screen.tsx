@@ -38,8 +38,7 @@ import { reportPaymentsQuery } from './api/report-payments.ts';
 
 // nivo and d3 load with the charts, after the numbers are on screen
 const StatusPie = lazy(() => import('./charts.tsx').then((c) => ({ default: c.StatusPie })));
-const AnswerBar = lazy(() => import('./charts.tsx').then((c) => ({ default: c.AnswerBar })));
-const RegionalBar = lazy(() => import('./charts.tsx').then((c) => ({ default: c.RegionalBar })));
+const CountBar = lazy(() => import('./charts.tsx').then((c) => ({ default: c.CountBar })));
 
 /** Rows of the attendees drawn on screen; the CSV holds them all. */
 const SHOWN_ROWS = 200;
@@ -188,7 +187,13 @@ function EventReport({ eventId }: { eventId: string }) {
       <div className="report-charts">
         <Suspense fallback={<LoadingMessages />}>
           <StatusPie rows={report.status} />
-          <RegionalBar rows={report.regional} />
+          <CountBar
+            title={m.regionalChart}
+            rows={report.regional.map((r) => ({ label: regionalLabel(r.regional), cnt: r.cnt }))}
+            empty={m.noPaid}
+            testId="regional-bar"
+            valueName="pagas"
+          />
           <AnswerCharts eventId={eventId} />
         </Suspense>
       </div>
@@ -205,10 +210,13 @@ function AnswerCharts({ eventId }: { eventId: string }) {
   return (answers.data ?? [])
     .filter((q) => isCountable(q.kind))
     .map((q) => (
-      <AnswerBar
+      <CountBar
         key={q.id}
         title={questionMessages.chartTitle(q.label)}
-        rows={q.counts.map((c) => ({ option: answerText(q.kind, c.option), cnt: c.cnt }))}
+        rows={q.counts.map((c) => ({ label: answerText(q.kind, c.option), cnt: c.cnt }))}
+        empty={m.noData}
+        testId="answer-bar"
+        valueName="respostas"
       />
     ));
 }

@@ -24,25 +24,40 @@ interface Item {
   name: string;
 }
 
-function OrderedPicker<T extends Item>({
-  legend,
+/** What differs between the pickers: the words, how a chosen one shows, the form that creates one. */
+const KINDS: Record<
+  'venue' | 'speaker' | 'tag',
+  {
+    legend: string;
+    newLabel: string;
+    chip?(item: Item): ReactNode;
+    create(done: (item?: Item) => void): ReactNode;
+  }
+> = {
+  venue: { legend: t.venues, newLabel: t.newVenue, create: (done) => <NewVenueForm done={done} /> },
+  speaker: { legend: t.speakers, newLabel: t.newSpeaker, create: (done) => <NewSpeakerForm done={done} /> },
+  tag: {
+    legend: t.tags,
+    newLabel: t.newTag,
+    chip: (tag) => <TagChip tag={tag as Tag} />,
+    create: (done) => <NewTagForm done={done} />,
+  },
+};
+
+export function Picker({
+  kind,
   items,
   value,
   onChange,
   error,
-  newLabel,
-  renderChip,
-  createDialog,
 }: {
-  legend: string;
-  items: readonly T[] | undefined;
+  kind: keyof typeof KINDS;
+  items: readonly Item[] | undefined;
   value: readonly string[];
   onChange(ids: string[]): void;
   error?: string | undefined;
-  newLabel: string;
-  renderChip?(item: T): ReactNode;
-  createDialog(close: (created?: T) => void): ReactNode;
 }) {
+  const { legend, newLabel, chip, create } = KINDS[kind];
   const [creating, setCreating] = useState(false);
   const byId = new Map((items ?? []).map((i) => [i.id, i]));
   const rest = (items ?? []).filter((i) => !value.includes(i.id));
@@ -59,7 +74,7 @@ function OrderedPicker<T extends Item>({
             const item = byId.get(itemId);
             return (
               <li key={itemId} className="picker-chip">
-                {item ? (renderChip?.(item) ?? item.name) : '…'}
+                {item ? (chip?.(item) ?? item.name) : '…'}
                 <button
                   type="button"
                   className="picker-remove"
@@ -97,7 +112,7 @@ function OrderedPicker<T extends Item>({
       </div>
       <FieldMessages id={id} error={error} />
       <Dialog open={creating} title={newLabel} onClose={() => setCreating(false)}>
-        {createDialog((created) => {
+        {create((created) => {
           setCreating(false);
           if (created) onChange([...value, created.id]);
         })}
@@ -108,22 +123,31 @@ function OrderedPicker<T extends Item>({
 
 const failureText = (e: unknown) => (e instanceof ApiFailure ? e.message : String(e));
 
+/** A picker's create-one form: saves, hands the new one back to the picker, or says why not. */
+function useCreate<TValue, TItem>(
+  save: { mutateAsync(value: TValue): Promise<TItem> },
+  done: (item: TItem) => void,
+) {
+  const [failure, setFailure] = useState<string>();
+  const submit = async (value: TValue) => {
+    setFailure(undefined);
+    try {
+      done(await save.mutateAsync(value));
+    } catch (e) {
+      setFailure(failureText(e));
+    }
+  };
+  return { failure, submit };
+}
+
 // ───────────────────────────── venues ─────────────────────────────
 
 function NewVenueForm({ done }: { done(v?: Venue): void }) {
-  const save = useSaveVenue();
-  const [failure, setFailure] = useState<string>();
+  const { failure, submit } = useCreate(useSaveVenue(), done);
   const form = useSchemaForm({
     schema: venueSchema,
     defaultValues: { name: '', address: '', lat: '', lng: '', room: '' },
-    onSubmit: async (value) => {
-      setFailure(undefined);
-      try {
-        done(await save.mutateAsync(value));
-      } catch (e) {
-        setFailure(failureText(e));
-      }
-    },
+    onSubmit: submit,
   });
   const lat = useFormState(form.store, (s) => s.values.lat);
   const lng = useFormState(form.store, (s) => s.values.lng);
@@ -232,42 +256,15 @@ function AddressSearch({ onPick }: { onPick(place: { label: string; lat: number;
   );
 }
 
-export function VenuePicker(props: {
-  venues: readonly Venue[] | undefined;
-  value: readonly string[];
-  onChange(ids: string[]): void;
-  error?: string | undefined;
-}) {
-  return (
-    <OrderedPicker
-      legend={t.venues}
-      items={props.venues}
-      value={props.value}
-      onChange={props.onChange}
-      error={props.error}
-      newLabel={t.newVenue}
-      createDialog={(close) => <NewVenueForm done={close} />}
-    />
-  );
-}
-
 // ───────────────────────────── speakers ─────────────────────────────
 
 function NewSpeakerForm({ done }: { done(s?: Speaker): void }) {
-  const save = useSaveSpeaker();
-  const [failure, setFailure] = useState<string>();
+  const { failure, submit } = useCreate(useSaveSpeaker(), done);
   const [cropping, setCropping] = useState<{ src: string; resolve(f: File | null): void } | null>(null);
   const form = useSchemaForm({
     schema: speakerSchema,
     defaultValues: { name: '', details: '', image: null as string | null },
-    onSubmit: async (value) => {
-      setFailure(undefined);
-      try {
-        done(await save.mutateAsync(value));
-      } catch (e) {
-        setFailure(failureText(e));
-      }
-    },
+    onSubmit: submit,
   });
   const prepare = (file: File) =>
     new Promise<File | null>((resolve) => {
@@ -326,23 +323,6 @@ function NewSpeakerForm({ done }: { done(s?: Speaker): void }) {
   );
 }
 
-export function SpeakerPicker(props: {
-  speakers: readonly Speaker[] | undefined;
-  value: readonly string[];
-  onChange(ids: string[]): void;
-}) {
-  return (
-    <OrderedPicker
-      legend={t.speakers}
-      items={props.speakers}
-      value={props.value}
-      onChange={props.onChange}
-      newLabel={t.newSpeaker}
-      createDialog={(close) => <NewSpeakerForm done={close} />}
-    />
-  );
-}
-
 // ───────────────────────────── tags ─────────────────────────────
 
 export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {
@@ -354,19 +334,11 @@ export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {
 }
 
 function NewTagForm({ done }: { done(t?: Tag): void }) {
-  const save = useSaveTag();
-  const [failure, setFailure] = useState<string>();
+  const { failure, submit } = useCreate(useSaveTag(), done);
   const form = useSchemaForm({
     schema: tagSchema,
     defaultValues: { name: '', color: DEFAULT_TAG_COLOR },
-    onSubmit: async (value) => {
-      setFailure(undefined);
-      try {
-        done(await save.mutateAsync(value));
-      } catch (e) {
-        setFailure(failureText(e));
-      }
-    },
+    onSubmit: submit,
   });
   const values = useFormState(form.store, (s) => s.values);
   return (
@@ -397,23 +369,5 @@ function NewTagForm({ done }: { done(t?: Tag): void }) {
       </p>
       <form.SubmitButton>{t.add}</form.SubmitButton>
     </Form>
-  );
-}
-
-export function TagPicker(props: {
-  tags: readonly Tag[] | undefined;
-  value: readonly string[];
-  onChange(ids: string[]): void;
-}) {
-  return (
-    <OrderedPicker
-      legend={t.tags}
-      items={props.tags}
-      value={props.value}
-      onChange={props.onChange}
-      newLabel={t.newTag}
-      renderChip={(tag) => <TagChip tag={tag} />}
-      createDialog={(close) => <NewTagForm done={close} />}
-    />
   );
 }

@@ -12,7 +12,7 @@ export function useRevokeConsent() {
     mutationFn: () => unwrap(apiClient().v1.me.consents.congregation.revoke.$post()),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: meQuery(userId).queryKey });
-      await client.invalidateQueries({ queryKey: consentsQuery().queryKey });
+      await client.invalidateQueries({ queryKey: consentsQuery(userId).queryKey });
     },
   });
 }

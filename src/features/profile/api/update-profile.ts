@@ -13,7 +13,7 @@ export function useUpdateProfile() {
     mutationFn: (json: ProfileUpdateInput) => unwrap(apiClient().v1.me.profile.$patch({ json })),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: meQuery(userId).queryKey });
-      await client.invalidateQueries({ queryKey: consentsQuery().queryKey });
+      await client.invalidateQueries({ queryKey: consentsQuery(userId).queryKey });
     },
   });
 }

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { authMessages } from '../../domain/messages/auth.ts';
-import { privacyMessages } from '../../domain/messages/privacy.ts';
-import { FormAlert } from '../../ui/field.tsx';
-import { withFieldGroup } from '../../ui/form.tsx';
-import { useTemples } from './use-temples.ts';
+import { authMessages } from '../domain/messages/auth.ts';
+import { privacyMessages } from '../domain/messages/privacy.ts';
+import type { Temple } from '../domain/types.ts';
+import { FormAlert } from './field.tsx';
+import { withFieldGroup } from './form.tsx';
 
-/** The three fields of the congregation choice, as the signup and welcome schemas name them. */
+/** The fields of the congregation choice, as the signup, welcome and profile schemas name them. */
 export const CONGREGATION_FIELDS = {
   congregacao: 'congregacao',
   fromOtherChurch: 'fromOtherChurch',
@@ -21,6 +21,14 @@ const defaultValues: {
   consentCongregation?: boolean | undefined;
 } = { congregacao: null, fromOtherChurch: false, otherChurch: '', consentCongregation: false };
 
+/** The congregations as data/use-temples.ts gives them (ui/ does not read the query cache). */
+interface TempleList {
+  temples: readonly Temple[] | null;
+  loading: boolean;
+  error: boolean;
+  reload(): void;
+}
+
 /**
  * Congregation (filterable list of GET /v1/temples) or 'Sou de outro ministério' + 'Nome da sua
  * igreja'. What is required is the schema's rule; here only the two choices clear each other
@@ -29,8 +37,9 @@ const defaultValues: {
  */
 export const CongregationFields = withFieldGroup({
   defaultValues,
-  render: function Render({ group }) {
-    const { temples, loading, error, reload } = useTemples();
+  props: {} as { list: TempleList },
+  render: function Render({ group, list }) {
+    const { temples, loading, error, reload } = list;
     const options = useMemo(
       () =>
         (temples ?? []).map((t) => ({

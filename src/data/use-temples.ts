@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { templesQuery } from '../../data/temples-query.ts';
+import { templesQuery } from './temples-query.ts';
 
 /** The congregations (GET /v1/temples), sorted by name; the last list is kept for offline use. */
 export function useTemples() {
