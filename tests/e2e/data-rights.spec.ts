@@ -120,7 +120,8 @@ test('consent at welcome, profile edits, the export with staff reads, and deleti
   // the profile: edits save
   await page.goto('/profile');
   await page.getByLabel('Nome completo', { exact: true }).fill('Lia Dados Souza Lima');
-  const phone = page.getByLabel('WhatsApp', { exact: true });
+  // the phone field (the reminders' channel choice has a 'WhatsApp' option too)
+  const phone = page.getByRole('textbox', { name: 'WhatsApp', exact: true });
   await phone.click();
   await phone.press('ControlOrMeta+a');
   await phone.press('Backspace');
@@ -131,7 +132,7 @@ test('consent at welcome, profile edits, the export with staff reads, and deleti
   await expect(page.getByText('Dados salvos!')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Nome completo', { exact: true })).toHaveValue('Lia Dados Souza Lima');
-  await expect(page.getByLabel('WhatsApp', { exact: true })).toHaveValue('(31) 99123-4567');
+  await expect(phone).toHaveValue('(31) 99123-4567');
   await expect(page.getByText(/Você autorizou em/)).toBeVisible();
 
   // 'Baixar meus dados': the consent, the registration and the staff's read

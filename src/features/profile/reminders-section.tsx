@@ -9,11 +9,13 @@ import * as v from 'valibot';
 import { formatDateTime } from '../../domain/dates.ts';
 import { reminderMessages as t } from '../../domain/messages/reminders.ts';
 import { NOTIFY_CHANNELS, type NotifyChannel, reminderPrefsSchema } from '../../domain/reminders.ts';
+import { useSessionStore } from '../../lib/session.ts';
 import { notify } from '../../ui/notices.tsx';
 import { reminderPrefsQuery, useSaveReminderPrefs } from './api/reminders.ts';
 
 export function RemindersSection() {
-  const prefs = useQuery(reminderPrefsQuery());
+  const userId = useSessionStore((s) => s.session?.user.id ?? '');
+  const prefs = useQuery(reminderPrefsQuery(userId));
   if (!prefs.data) return null;
   const d = prefs.data;
   return <RemindersForm key={`${d.channel}-${d.whatsapp_opt_in_at}-${d.reminders_off_at}`} prefs={d} />;
