@@ -10,6 +10,8 @@ export const reminderPrefsQuery = (userId: string) =>
   queryOptions({
     queryKey: [...myDataKey(userId), 'reminders'] as const,
     queryFn: () => unwrap(apiClient().v1.me.reminders.$get()),
+    // a message's 'Não quero receber lembretes' link changes it from outside the app: asked on each visit
+    staleTime: 0,
   });
 
 /** PUT /v1/me/reminders; the answer is the saved choice. */
