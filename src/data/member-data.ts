@@ -39,7 +39,13 @@ function removeSignedInQueries(): void {
  * running) is nobody's. A device with no store has nothing to wipe, and does not load it for that.
  */
 export async function clearMemberDataLeftBehind(): Promise<void> {
-  if (await storeOnDevice()) await clearMemberData();
+  if (!(await storeOnDevice())) return;
+  await removeKept('me');
+  // only the member's own answers leave memory (a restore may have put them back meanwhile): what
+  // this visitor's screen is asking right now (the privacy page, an event's questions) must stay, or
+  // its answer lands on a removed query and the screen waits for ever
+  queryClient.removeQueries({ queryKey: ['me'] });
+  await clearRosters(await openDb());
 }
 
 /** Removes every roster (personal data) on sign-out; queued check-ins stay to be sent later. */

@@ -173,8 +173,20 @@ describe('sign-out wipe', () => {
     apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1')]);
     await queryClient.fetchQuery(myRegistrationsQuery('u1'));
     await writePending();
+    // a visitor's screen asked for a public answer meanwhile: it stays, and gets its answer
+    let answer!: (value: unknown) => void;
+    const asked = queryClient.fetchQuery({
+      queryKey: ['privacy-info'],
+      queryFn: () => new Promise((resolve) => (answer = resolve)),
+    });
     await clearMemberDataLeftBehind();
     expect(await kept()).toEqual([]);
+    expect(queryClient.getQueryCache().find({ queryKey: ['me'] })).toBeUndefined();
+    answer({ controller_email: 'privacidade@congrega.local' });
+    await asked;
+    expect(queryClient.getQueryData(['privacy-info'])).toEqual({
+      controller_email: 'privacidade@congrega.local',
+    });
     db.close();
     await db.delete();
     await clearMemberDataLeftBehind();
