@@ -14,7 +14,13 @@ import {
   type RosterLookup,
   rosterCpfTag,
 } from '../../domain/checkin.ts';
-import { type CheckinIssue, type CongregaDb, db as defaultDb, type RosterMeta } from '../db.ts';
+import {
+  type CheckinIssue,
+  type CongregaDb,
+  db as defaultDb,
+  type OutboxItem,
+  type RosterMeta,
+} from '../db.ts';
 
 /** The pages of an event's current download, indexed in memory (built once per download). */
 interface PagesIndex {
@@ -224,21 +230,7 @@ export async function checkInLocally(
     const entry = Array.isArray(found) ? found : found && ((await db.rosters.get(found.id)) ?? found);
     const result = decide(entry, session);
     if (result.kind !== 'created') return result;
-    const clientId = crypto.randomUUID();
-    const at = now.toISOString();
-    await db.rosters.put({
-      ...result.entry,
-      checked_in_at: at,
-      checked_in_device: device,
-      checked_in_session: session?.id ?? null,
-    });
-    await db.outbox.add({
-      clientId,
-      kind: 'checkin',
-      createdAt: now.getTime(),
-      attempts: 0,
-      payload: { eventId, registrationId: result.entry.id, scannedAt: at, device, sessionId: session?.id },
-    });
+    const clientId = await admitAndQueue(db, result.entry, 'checkin', { eventId, device, now, session });
     return { ...result, clientId };
   });
 }
@@ -287,24 +279,47 @@ export async function checkInGroupLocally(
       if (!row || row.event_id !== eventId) continue;
       const result = decide((await db.rosters.get(row.id)) ?? row, session);
       if (result.kind !== 'created') continue;
-      const at = now.toISOString();
-      await db.rosters.put({
-        ...result.entry,
-        checked_in_at: at,
-        checked_in_device: device,
-        checked_in_session: session?.id ?? null,
-      });
-      await db.outbox.add({
-        clientId: crypto.randomUUID(),
-        kind: 'checkin',
-        createdAt: now.getTime(),
-        attempts: 0,
-        payload: { eventId, registrationId: result.entry.id, scannedAt: at, device, sessionId: session?.id },
-      });
+      await admitAndQueue(db, result.entry, 'checkin', { eventId, device, now, session });
       admitted.push(result.entry);
     }
     return admitted;
   });
+}
+
+/**
+ * Inside the caller's transaction on rosters and outbox: the row checked in on this device (in the
+ * session) and its item queued for the server under a new client UUID, answered.
+ */
+async function admitAndQueue(
+  db: CongregaDb,
+  entry: RosterEntry,
+  kind: OutboxItem['kind'],
+  at: { eventId: string; device: string; now: Date; session?: CheckinSession },
+  extra: Partial<OutboxItem['payload']> = {},
+): Promise<string> {
+  const clientId = crypto.randomUUID();
+  const scannedAt = at.now.toISOString();
+  await db.rosters.put({
+    ...entry,
+    checked_in_at: scannedAt,
+    checked_in_device: at.device,
+    checked_in_session: at.session?.id ?? null,
+  });
+  await db.outbox.add({
+    clientId,
+    kind,
+    createdAt: at.now.getTime(),
+    attempts: 0,
+    payload: {
+      eventId: at.eventId,
+      registrationId: entry.id,
+      scannedAt,
+      device: at.device,
+      sessionId: at.session?.id,
+      ...extra,
+    },
+  });
+  return clientId;
 }
 
 export function readIssues(eventId: string, db = defaultDb): Promise<CheckinIssue[]> {
@@ -436,21 +451,13 @@ export async function payCashLocally(
     const amount = row.cash_due;
     const result = decide({ ...row, paid: true, cash_due: null }, session);
     if (result.kind !== 'created') return result;
-    const clientId = crypto.randomUUID();
-    const at = now.toISOString();
-    await db.rosters.put({
-      ...result.entry,
-      checked_in_at: at,
-      checked_in_device: device,
-      checked_in_session: session?.id ?? null,
-    });
-    await db.outbox.add({
-      clientId,
-      kind: 'cash',
-      createdAt: now.getTime(),
-      attempts: 0,
-      payload: { eventId, registrationId, scannedAt: at, device, sessionId: session?.id, amount },
-    });
+    const clientId = await admitAndQueue(
+      db,
+      result.entry,
+      'cash',
+      { eventId, device, now, session },
+      { amount },
+    );
     return { ...result, clientId, paidCash: amount };
   });
 }
