@@ -144,7 +144,15 @@ export interface AdminConfirmationRow {
   registration: { id: string; seq: string; frozen_value: number; status: ConfirmationStatus };
   event: { id: string; title: string };
   tier: { id: string; name: string };
-  user: { id: string; name: string; email: string; phone: string | null; temple_name: string | null };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    temple_name: string | null;
+    /** the member deleted their account: shown as 'Conta excluída', no badge */
+    account_deleted: boolean;
+  };
   /** A caravan's registration: who registered the group (the person is `user`'s name). */
   caravan?: { leader_name: string } | null;
   /** Money that went back out ('Reembolso registrado'): how much, how, who, when. */

@@ -116,6 +116,11 @@ export const caravanLimitsBodySchema = v.object({
   ),
 });
 export type CaravanLimitsBody = v.InferOutput<typeof caravanLimitsBodySchema>;
+/** The event's caravan limits as GET/PUT /v1/admin/events/{id}/caravan-limits answer them. */
+export interface CaravanLimits {
+  unpaid_per_leader: number;
+  cash_hold_hours: number;
+}
 
 /** The group as the member's registrations answer carries it on each of its registrations. */
 export interface RegistrationGroupInfo {

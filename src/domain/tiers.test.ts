@@ -200,6 +200,24 @@ describe('tierAction', () => {
     expect(tierAction(tier({ id: 't2' }), open, { signedIn: true, registration })).toEqual({ kind: 'none' });
   });
 
+  it('a staff-only tier says the secretaria registers people on it, signed in or not, and offers no caravan', () => {
+    const volunteers = tier({ staff_only: true, price: 0 });
+    expect(tierAction(volunteers, open, { signedIn: false, registration: undefined })).toEqual({
+      kind: 'staffOnly',
+    });
+    expect(tierAction(volunteers, open, { signedIn: true, registration: undefined })).toEqual({
+      kind: 'staffOnly',
+    });
+    const registration = reg({ id: 'r9', tier_id: 't1' });
+    expect(tierAction(volunteers, open, { signedIn: true, registration })).toEqual({
+      kind: 'view',
+      href: '/my-registrations/r9',
+    });
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(caravanAllowed({ allowed_payment_methods: ['cash'] }, tier({ price: 0 }), now)).toBe(true);
+    expect(caravanAllowed({ allowed_payment_methods: ['cash'] }, volunteers, now)).toBe(false);
+  });
+
   it('tiers not open get no call to action', () => {
     expect(tierAction(tier(), closed, { signedIn: false, registration: undefined })).toEqual({
       kind: 'none',

@@ -112,6 +112,8 @@ export type TierAction =
   | { kind: 'login'; loginHref: string; signupHref: string }
   | { kind: 'register'; href: string }
   | { kind: 'view'; href: string }
+  /** a tier only the secretaria registers people on (a volunteers' tier): said, no button */
+  | { kind: 'staffOnly' }
   | { kind: 'none' };
 
 /**
@@ -119,10 +121,11 @@ export type TierAction =
  * - the tier of the user's current registration: 'Ver inscrição »' (whatever the tier's status);
  * - otherwise only a tier open for registration gets one: guests the login prompt ('Login »',
  *   'Nova conta »', both carrying redirectTo = the event page), signed-in users without a current
- *   registration for the event 'Inscrever agora »' (checkout).
+ *   registration for the event 'Inscrever agora »' (checkout);
+ * - a tier only the secretaria registers people on says so instead (the API refuses it too).
  */
 export function tierAction(
-  tier: Pick<PricingTier, 'id' | 'event_id'>,
+  tier: Pick<PricingTier, 'id' | 'event_id' | 'staff_only'>,
   display: Pick<TierDisplay, 'open'>,
   user: { signedIn: boolean; registration: Pick<MyRegistration, 'id' | 'tier_id'> | undefined },
 ): TierAction {
@@ -133,6 +136,7 @@ export function tierAction(
     return { kind: 'none' };
   }
   if (!display.open) return { kind: 'none' };
+  if (tier.staff_only) return { kind: 'staffOnly' };
   if (!user.signedIn) {
     const redirectTo = encodeURIComponent(`/events/${tier.event_id}`);
     return {
@@ -172,10 +176,11 @@ export function caravanAllowed(
     | 'total'
     | 'restricted_payment_methods'
     | 'payment_link'
+    | 'staff_only'
   >,
   now: Date,
 ): boolean {
-  if (isFastpassTier(tier) || !tierDisplay(tier, now).open) return false;
+  if (tier.staff_only || isFastpassTier(tier) || !tierDisplay(tier, now).open) return false;
   if (tier.available !== null && tier.available < CARAVAN_MIN) return false;
   return tier.price === 0 || offeredMethods(event, tier).some((x) => CARAVAN_FORM_METHODS.includes(x));
 }

@@ -252,6 +252,16 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await expect(page.getByTestId('tier-row').filter({ hasText: 'Entrada gratuita' })).toContainText(
     'Só secretaria',
   );
+  // the event page says so on that tier, with no button to register or bring a caravan
+  await page.goto(`/events/${eventId}`);
+  await page.getByRole('button', { name: 'Ver detalhes e inscrições' }).click();
+  const volunteers = page.getByRole('listitem', { name: 'Entrada gratuita' });
+  await expect(volunteers).toContainText('Esse lote é só para inscrições feitas pela secretaria.');
+  await expect(volunteers.getByRole('link')).toHaveCount(0);
+  await expect(
+    page.getByRole('listitem', { name: 'Lote 1' }).getByRole('link', { name: 'Inscrever agora »' }),
+  ).toBeVisible();
+  await page.goto(`/admin/events/${eventId}?backToEvent=true`);
   // a tier sold at the door alone: the event page hides it, the server refuses it online
   await page.getByRole('button', { name: 'Editar Entrada gratuita' }).click();
   const doorDialog = page.getByRole('dialog', { name: 'Editar' });
@@ -261,6 +271,27 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await expect(page.getByTestId('tier-row').filter({ hasText: 'Entrada gratuita' })).toContainText(
     'Só na porta',
   );
+
+  // the caravan limits: a bad number is said on the field and kept out; a good one is saved and read back
+  const caravans = page.getByRole('region', { name: 'Caravanas' });
+  const unpaid = caravans.getByLabel('Pessoas com pagamento pendente por líder');
+  await expect(unpaid).toHaveValue('20');
+  await unpaid.fill('1');
+  await caravans.getByRole('button', { name: 'Salvar limites das caravanas' }).click();
+  await expect(caravans.getByRole('alert')).toHaveText(
+    'Pessoas com pagamento pendente por líder: um número inteiro de 2 a 1000.',
+  );
+  await unpaid.fill('35');
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith(`/v1/admin/events/${eventId}/caravan-limits`),
+  );
+  await caravans.getByRole('button', { name: 'Salvar limites das caravanas' }).click();
+  expect(await (await saved).json()).toEqual({ unpaid_per_leader: 35, cash_hold_hours: 72 });
+  await expect(page.getByText('Limites das caravanas salvos.')).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Caravanas' }).getByLabel('Pessoas com pagamento pendente por líder'),
+  ).toHaveValue('35');
 
   // unsaved changes ask before leaving
   await page.getByLabel('Título', { exact: true }).fill(`${title} (alterado)`);

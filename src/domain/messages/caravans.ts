@@ -58,6 +58,13 @@ export const caravanMessages = {
   // staff: the event's caravan limits
   unpaidPerLeader: 'Pessoas com pagamento pendente por líder: um número inteiro de 2 a 1000.',
   cashHoldHours: 'Horas que uma caravana em dinheiro segura as vagas: um número inteiro de 1 a 720.',
+  limitsTitle: 'Caravanas',
+  limitsUnpaidLabel: 'Pessoas com pagamento pendente por líder',
+  limitsUnpaidHint: 'Quantas pessoas um líder pode inscrever sem pagar (de 2 a 1000).',
+  limitsCashLabel: 'Horas que uma caravana em dinheiro segura as vagas',
+  limitsCashHint: 'Depois disso, as vagas não pagas voltam à venda e todos recebem um e-mail (de 1 a 720).',
+  limitsSave: 'Salvar limites das caravanas',
+  limitsSaved: 'Limites das caravanas salvos.',
 } as const;
 
 /** API errors of the caravan checkout and the claim. */

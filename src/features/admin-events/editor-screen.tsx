@@ -25,6 +25,7 @@ import {
   useTags,
   useVenues,
 } from './api/queries.ts';
+import { CaravanLimitsPanel } from './components/caravan-limits-panel.tsx';
 import { CheckboxGroup, RadioGroup, SelectField, TextAreaField } from './components/choice-fields.tsx';
 import { FilesPanel } from './components/files-panel.tsx';
 import { ImageField } from './components/image-field.tsx';
@@ -88,6 +89,7 @@ function ExistingEvent({ id, backToEvent }: { id: string; backToEvent: boolean }
       <QuestionsPanel eventId={id} tiers={data.pricing_tiers} />
       <MinorsPanel eventId={id} />
       <ReminderPanel eventId={id} />
+      <CaravanLimitsPanel eventId={id} />
       <FilesPanel eventId={id} files={data.files} />
       <VouchersPanel eventId={id} tiers={data.pricing_tiers} />
     </>

@@ -119,14 +119,16 @@ export function ConfirmationRow({
                   {m.openReceipt}
                 </button>
               )}
-              <a
-                className="button button-secondary"
-                href={badgeHref(row.user.name, row.user.temple_name, row.registration.id)}
-                target="_blank"
-                rel="noopener"
-              >
-                {m.printBadge}
-              </a>
+              {!row.user.account_deleted && (
+                <a
+                  className="button button-secondary"
+                  href={badgeHref(row.user.name, row.user.temple_name, row.registration.id)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {m.printBadge}
+                </a>
+              )}
               {actions.includes('approve') && (
                 <button type="button" className="button" disabled={busy} onClick={() => onAction('approve')}>
                   {m.approve}

@@ -112,6 +112,8 @@ export function adminConfirmationsQuery(
       ),
       'p.phone as user_phone',
       'tp.name as temple_name',
+      // the member deleted their account (a caravan guest is another person): no badge to print
+      sql<boolean>`(p.deleted_at is not null and r.guest_name is null)`.as('account_deleted'),
       // money that went back out: the record, with who did it
       sql<{
         amount: number;
@@ -186,6 +188,7 @@ export async function listAdminConfirmations(
         email: r.user_email,
         phone: r.user_phone,
         temple_name: r.temple_name,
+        account_deleted: r.account_deleted,
       },
     })),
     nextCursor: rows.length > size && last ? encodeCursor({ name: last.sort_name, id: last.id }) : null,

@@ -13,8 +13,10 @@ import { createTestApp, seededDb } from '../../testing/test-app.ts';
 let t: ReturnType<typeof createTestApp>;
 let close: () => Promise<void>;
 let countAll: () => Promise<number>;
+let sqlQuery: (text: string, params: unknown[]) => Promise<unknown>;
 beforeAll(async () => {
   const database = await seededDb();
+  sqlQuery = (text, params) => database.db.query(text, params);
   close = database.close;
   countAll = async () =>
     (
@@ -104,6 +106,20 @@ describe('GET /v1/admin/confirmations', () => {
     expect(new Date(row.created_at).toISOString()).toBe(row.created_at);
     const { keys, sorted } = byName(page.items);
     expect(keys).toEqual(sorted);
+  });
+
+  it('marks a deleted account’s rows (no badge to print for them); everyone else’s are not', async () => {
+    const julia = ADMINREG_DEMO.attempts[0]!;
+    await sqlQuery('update public.profiles set deleted_at = now() where id = $1', [julia.userId]);
+    try {
+      const rows = await listAll('?status=analysis&paymentMethod=file');
+      const gone = rows.filter((r) => r.user.account_deleted);
+      expect(gone.map((r) => r.id)).toContain(julia.confirmationId);
+      expect(gone.every((r) => r.user.id === julia.userId)).toBe(true);
+      expect(rows.some((r) => !r.user.account_deleted)).toBe(true);
+    } finally {
+      await sqlQuery('update public.profiles set deleted_at = null where id = $1', [julia.userId]);
+    }
   });
 
   it('filters by each quick filter, by event, and shows reasons and voucher codes', async () => {

@@ -179,6 +179,21 @@ describe('places held unpaid', () => {
       json: { unpaidPerLeader: 30, cashHoldHours: 48 },
     });
     expect(raised.body).toEqual({ unpaid_per_leader: 30, cash_hold_hours: 48 });
+    // the editor reads them back; a member may not; the change is audited with before and after
+    const read = await t.call(`/v1/admin/events/${fx.eventId}/caravan-limits`, { token: staffToken });
+    expect(read.body).toEqual({ unpaid_per_leader: 30, cash_hold_hours: 48 });
+    expect((await t.call(`/v1/admin/events/${fx.eventId}/caravan-limits`, { token: l.token })).status).toBe(
+      403,
+    );
+    const [audit] = await db().query<{ actor_id: string; details: { before: unknown; after: unknown } }>(
+      `select actor_id, details from audit_log where action = 'event.caravan_limits'`,
+    );
+    expect(audit!.actor_id).toBe(staff);
+    expect(audit!.details.before).toEqual({
+      unpaid_per_leader: CARAVAN_LIMITS.unpaidPerEvent,
+      cash_hold_hours: CARAVAN_LIMITS.cashHoldHours,
+    });
+    expect(audit!.details.after).toEqual({ unpaid_per_leader: 30, cash_hold_hours: 48 });
     expect((await caravan(l.token, fx, { paymentMethod: 'cash', people: people(2, false) })).status).toBe(
       201,
     );

@@ -8,9 +8,11 @@ import { peekHits, THROTTLES, takeHit, tooMany } from '../../lib/throttle.ts';
 import { jsonLimit, valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { writeEvents } from '../../middleware/write-events.ts';
+import { clientAddress } from '../staff/audit.ts';
 import {
   caravanCheckout,
   claimRegistration,
+  readCaravanLimits,
   readClaimable,
   releaseRegistration,
   setCaravanLimits,
@@ -51,6 +53,13 @@ export const caravansRoutes = new Hono<AppEnv>()
       }
     },
   )
+  .get(
+    '/v1/admin/events/:id/caravan-limits',
+    requireUser,
+    writeEvents,
+    valid('param', v.object({ id: uuid }), () => notFound('EVENT_NOT_FOUND')),
+    async (c) => c.json(await readCaravanLimits(c.get('ports').db, c.req.valid('param').id)),
+  )
   .put(
     '/v1/admin/events/:id/caravan-limits',
     requireUser,
@@ -59,7 +68,12 @@ export const caravansRoutes = new Hono<AppEnv>()
     jsonLimit,
     valid('json', caravanLimitsBodySchema),
     async (c) =>
-      c.json(await setCaravanLimits(c.get('ports').db, c.req.valid('param').id, c.req.valid('json'))),
+      c.json(
+        await setCaravanLimits(c.get('ports').db, c.req.valid('param').id, c.req.valid('json'), {
+          actorId: c.get('user').id,
+          clientIp: clientAddress(c),
+        }),
+      ),
   )
   .get(
     '/v1/registrations/:id/claim',

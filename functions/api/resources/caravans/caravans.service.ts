@@ -15,6 +15,7 @@
 import {
   CARAVAN_LIMITS,
   type CaravanBody,
+  type CaravanLimits,
   type CaravanLimitsBody,
   type CaravanPerson,
 } from '../../../../src/domain/caravans.ts';
@@ -40,6 +41,7 @@ import { type MethodContext, type StartedAttempt, startedAttempt } from '../chec
 import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 import { applyMinorRules } from '../guardians/guardians.service.ts';
 import { saveNewAnswers } from '../questions/questions.service.ts';
+import { writeAudit } from '../staff/audit.ts';
 import { takePlaces } from '../tiers/places.ts';
 
 /** Methods a caravan may pay with: one payment for the total (a voucher is one person's). */
@@ -581,21 +583,47 @@ export async function readClaimable(db: Db, user: AuthContextUser, registrationI
   };
 }
 
-/** Staff set the event's caravan limits: people one leader may hold unpaid, hours cash holds places. */
+/** The event's caravan limits as staff see them in the editor. */
+export async function readCaravanLimits(db: Db, eventId: string): Promise<CaravanLimits> {
+  const row = await runOneOrNull(
+    db,
+    qb
+      .selectFrom('events')
+      .select(['unpaid_per_leader', 'cash_hold_hours'])
+      .where('id', '=', eventId)
+      .where('deleted_at', 'is', null),
+  );
+  if (!row) throw notFound('EVENT_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Staff set the event's caravan limits: people one leader may hold unpaid, hours cash holds places;
+ * audited with before and after, in the same transaction.
+ */
 export async function setCaravanLimits(
   db: Db,
   eventId: string,
   body: CaravanLimitsBody,
-): Promise<{ unpaid_per_leader: number; cash_hold_hours: number }> {
-  const row = await runOneOrNull(
-    db,
-    qb
-      .updateTable('events')
-      .set({ unpaid_per_leader: body.unpaidPerLeader, cash_hold_hours: body.cashHoldHours })
-      .where('id', '=', eventId)
-      .where('deleted_at', 'is', null)
-      .returning(['unpaid_per_leader', 'cash_hold_hours']),
-  );
-  if (!row) throw notFound('EVENT_NOT_FOUND');
-  return row;
+  who: { actorId: string; clientIp: string | null },
+): Promise<CaravanLimits> {
+  return db.transaction(async (tx) => {
+    const before = await readCaravanLimits(tx, eventId);
+    const after = await runOneOrNull(
+      tx,
+      qb
+        .updateTable('events')
+        .set({ unpaid_per_leader: body.unpaidPerLeader, cash_hold_hours: body.cashHoldHours })
+        .where('id', '=', eventId)
+        .returning(['unpaid_per_leader', 'cash_hold_hours']),
+    );
+    if (!after) throw notFound('EVENT_NOT_FOUND');
+    await writeAudit(tx, {
+      ...who,
+      subjectId: null,
+      action: 'event.caravan_limits',
+      details: { event_id: eventId, before, after },
+    });
+    return after;
+  });
 }

@@ -19,6 +19,7 @@ export type AuditAction =
   | 'waitlist.remove'
   | 'waitlist.offer'
   | 'event.sessions'
+  | 'event.caravan_limits'
   // staff reads of a person's data
   | 'person.view'
   | 'person.search'

@@ -1,6 +1,6 @@
 /** The price tiers (lotes) under 'Inscrições': price, status texts and the call to action. */
 import { useMyRegistrations } from '../../../data/registrations/use-my-registrations.ts';
-import { caravanMessages } from '../../../domain/messages/caravans.ts';
+import { caravanApiErrors, caravanMessages } from '../../../domain/messages/caravans.ts';
 import { eventMessages } from '../../../domain/messages.ts';
 import { formatPrice } from '../../../domain/money.ts';
 import { currentRegistration } from '../../../domain/registrations.ts';
@@ -76,6 +76,8 @@ function TierCallToAction({ action }: { action: ReturnType<typeof tierAction> })
   switch (action.kind) {
     case 'none':
       return null;
+    case 'staffOnly':
+      return <p className="tier-status">{caravanApiErrors.TIER_STAFF_ONLY}</p>;
     case 'view':
       return (
         <AppLink className="button tier-cta" href={action.href}>
