@@ -75,6 +75,31 @@ async function releaseToSale(db: Db, tierId: string): Promise<void> {
   );
 }
 
+/**
+ * After a limited tier's total is raised (inside the caller's transaction): each free place is held
+ * for the next person waiting, in order, until the places or the people run out. Answers how many
+ * offers were made (at most `max`: a raise of thousands is offered a batch at a time, the rest by the
+ * next raise or by hand).
+ */
+export async function offerFreePlaces(db: Db, tierId: string, max = 200): Promise<number> {
+  let offered = 0;
+  while (offered < max) {
+    // one free place counted as taken, as a returned place is, before it is offered
+    const [taken] = await db.query<{ id: string }>(
+      `update public.pricing_tiers set available = available - 1
+        where id = $1 and total is not null and available > 0 returning id`,
+      [tierId],
+    );
+    if (!taken) break;
+    if (!(await offerToNext(db, tierId))) {
+      await releaseToSale(db, tierId);
+      break;
+    }
+    offered++;
+  }
+  return offered;
+}
+
 const ACTIVE_SQL = ACTIVE_STATUSES.map((s) => `'${s}'`).join(', ');
 
 /**

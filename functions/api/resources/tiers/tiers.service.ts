@@ -11,7 +11,7 @@ import { exec, qb, run, runOneOrNull } from '../../db/kysely.ts';
 import { ApiHttpError, conflict, notFound, pgErrorCode } from '../../lib/errors.ts';
 import { isoOrNull } from '../../lib/rows.ts';
 import type { Db } from '../../ports/db.ts';
-import { availableAfter } from './places.ts';
+import { availableAfter, offerFreePlaces } from './places.ts';
 
 const columns = [
   'id',
@@ -77,7 +77,11 @@ export async function createTier(db: Db, eventId: string, body: TierBody): Promi
   return toTier(row!);
 }
 
-/** Updates a tier in one statement; TOTAL_BELOW_TAKEN when the new total is under the places taken. */
+/**
+ * Updates a tier in one statement; TOTAL_BELOW_TAKEN when the new total is under the places taken.
+ * Places a raised total frees go first to the tier's waiting list (`offerFreePlaces`), in the same
+ * transaction.
+ */
 export async function updateTier(
   db: Db,
   eventId: string,
@@ -85,36 +89,45 @@ export async function updateTier(
   body: TierBody,
 ): Promise<PricingTier> {
   const next = availableAfter(body.total);
-  const row = await runOneOrNull(
-    db,
-    qb
-      .updateTable('pricing_tiers')
-      .set({
-        name: body.name,
-        description: body.description ?? null,
-        price: body.price,
-        starts_at: body.starts_at ?? null,
-        ends_at: body.ends_at ?? null,
-        total: body.total,
-        available: next,
-        restricted_payment_methods: body.restricted_payment_methods,
-        custom_pix_key: body.custom_pix_key ?? null,
-        payment_link: body.payment_link ?? null,
-        staff_only: body.staff_only,
-        door_only: body.door_only,
-      })
-      .where('id', '=', tierId)
-      .where('event_id', '=', eventId)
-      .where(body.total === null ? sql<boolean>`true` : sql<boolean>`${next} >= 0`)
-      .returning(columns),
-  );
-  if (row) return toTier(row);
-  const exists = await runOneOrNull(
-    db,
-    qb.selectFrom('pricing_tiers').select('id').where('id', '=', tierId).where('event_id', '=', eventId),
-  );
-  if (!exists) throw notFound('TIER_NOT_FOUND');
-  throw new ApiHttpError(409, 'TOTAL_BELOW_TAKEN');
+  return db.transaction(async (tx) => {
+    const row = await runOneOrNull(
+      tx,
+      qb
+        .updateTable('pricing_tiers')
+        .set({
+          name: body.name,
+          description: body.description ?? null,
+          price: body.price,
+          starts_at: body.starts_at ?? null,
+          ends_at: body.ends_at ?? null,
+          total: body.total,
+          available: next,
+          restricted_payment_methods: body.restricted_payment_methods,
+          custom_pix_key: body.custom_pix_key ?? null,
+          payment_link: body.payment_link ?? null,
+          staff_only: body.staff_only,
+          door_only: body.door_only,
+        })
+        .where('id', '=', tierId)
+        .where('event_id', '=', eventId)
+        .where(body.total === null ? sql<boolean>`true` : sql<boolean>`${next} >= 0`)
+        .returning(columns),
+    );
+    if (row) {
+      if (row.total === null || !row.available || !(await offerFreePlaces(tx, tierId))) return toTier(row);
+      const offered = await runOneOrNull(
+        tx,
+        qb.selectFrom('pricing_tiers').select(columns).where('id', '=', tierId),
+      );
+      return toTier(offered!);
+    }
+    const exists = await runOneOrNull(
+      tx,
+      qb.selectFrom('pricing_tiers').select('id').where('id', '=', tierId).where('event_id', '=', eventId),
+    );
+    if (!exists) throw notFound('TIER_NOT_FOUND');
+    throw new ApiHttpError(409, 'TOTAL_BELOW_TAKEN');
+  });
 }
 
 /** Sets the display order: `ids` must be exactly the event's tiers. */

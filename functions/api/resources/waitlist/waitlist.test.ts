@@ -206,6 +206,34 @@ describe('a place that returns', () => {
 });
 
 describe('staff', () => {
+  it('raising the total in the editor offers the new places to those waiting, in order; the rest go on sale', async () => {
+    const { fx } = await soldOut();
+    const [a, b, c] = await makeUsers(db(), 3);
+    for (const u of [a, b, c]) await join(fx.tierId, u!);
+    const admin = await staff();
+    const raise = (total: number) =>
+      suite.t.call(`/v1/admin/events/${fx.eventId}/tiers/${fx.tierId}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { name: 'Lote', price: 5000, total },
+      });
+
+    const two = await raise(3);
+    expect(two.status).toBe(200);
+    expect(two.body).toMatchObject({ total: 3, available: 0 });
+    expect((await mine(fx.tierId, a!)).status).toBe('offered');
+    expect((await mine(fx.tierId, b!)).status).toBe('offered');
+    expect(await mine(fx.tierId, c!)).toMatchObject({ status: 'waiting', position: 1 });
+    expect(await offerMails(a!)).toHaveLength(1);
+    expect(await offerMails(c!)).toHaveLength(0);
+
+    // more places than people: c gets one, the other two go on sale
+    const more = await raise(6);
+    expect(more.body).toMatchObject({ total: 6, available: 2 });
+    expect((await mine(fx.tierId, c!)).status).toBe('offered');
+    expect(await tierAvailable(db(), fx.tierId)).toBe(2);
+  });
+
   it('see the list, move, remove, offer by hand and set the hours; audited; members may not', async () => {
     const { fx, holders } = await soldOut();
     const [a, b, c] = await makeUsers(db(), 3);
