@@ -135,7 +135,7 @@ export const singlePageSignupSchema = v.pipe(
     email: emailSchema,
     tier: v.pipe(v.string(m.required), v.uuid(m.required)),
     temple_id: v.pipe(
-      v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid(m.congregation))]))),
+      v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid(m.temple))]))),
       v.transform((x) => (x ? x : null)),
     ),
     voucher: v.pipe(

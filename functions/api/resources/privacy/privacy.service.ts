@@ -79,7 +79,7 @@ export async function updateOwnProfile(db: Db, user: AuthContextUser, body: Prof
         tx,
         qb.selectFrom('temples').select('id').where('id', '=', body.congregacao),
       );
-      if (!temple) throw invalidData(validationMessages.congregation);
+      if (!temple) throw invalidData(validationMessages.temple);
     }
     const keepsChurch = Boolean(body.congregacao || body.otherChurch);
     if (keepsChurch && body.consentCongregation) await giveConsent(tx, user.id, 'congregation');

@@ -65,7 +65,7 @@ export async function singlePageSignup(
       db,
       qb.selectFrom('temples').select('id').where('id', '=', body.temple_id),
     );
-    if (!temple) throw invalidData(validationMessages.congregation);
+    if (!temple) throw invalidData(validationMessages.temple);
   }
 
   const name = body.name || nameFromEmail(body.email);
