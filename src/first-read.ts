@@ -49,7 +49,7 @@ export interface FirstRead {
 }
 
 /**
- * Where the Supabase surface lives (`SUPABASE_URL` in lib/config.ts). This rule and the image URL's
+ * Where the Supabase surface lives (`supabaseUrl` in lib/config.ts). This rule and the image URL's
  * are repeated here so that this file imports nothing: an import would make it wait for a shared
  * chunk. The e2e tests prove both ends agree: the query takes this read, the cards these images.
  */

@@ -18,7 +18,7 @@ type Strategy = 'mp_pix' | 'mp_card' | 'file' | 'cash' | 'link' | 'voucher';
 type Status = 'paid' | 'pending' | 'analysis' | 'rejected' | 'canceled' | 'expired';
 type TierKey = keyof typeof DEMO_TIERS;
 
-interface Attempt {
+interface Confirmation {
   /** the member (also their e-mail's local part) */
   name: string;
   tier: TierKey;
@@ -40,7 +40,7 @@ const id = (kind: 'user' | 'registration' | 'confirmation', n: number) =>
  * Active ones sit on unlimited tiers or on tiers with places to give back (a full tier such as
  * 'Casal' would refuse the place a rejection returns): the demo tiers' counts stay as they are.
  */
-const ATTEMPTS: Attempt[] = [
+const CONFIRMATIONS: Confirmation[] = [
   {
     name: 'Júlia Araújo Ferreira',
     tier: 'conferenceSecond',
@@ -129,7 +129,7 @@ const ATTEMPTS: Attempt[] = [
 
 /** Fixed ids the tests and the e2e suite use. */
 export const ADMINREG_DEMO = {
-  attempts: ATTEMPTS.map((a, i) => ({
+  confirmations: CONFIRMATIONS.map((a, i) => ({
     ...a,
     userId: id('user', i + 1),
     email: emailOf(a.name),
@@ -232,11 +232,11 @@ export function receiptPng(seed: number): Uint8Array {
  * storing the receipts (storage may use the database: not from inside the transaction). Once.
  */
 export async function seedAdminRegistrations(db: Db, ctx: SeedContext, passwordHash: string): Promise<void> {
-  const first = ADMINREG_DEMO.attempts[0]!;
+  const first = ADMINREG_DEMO.confirmations[0]!;
   const done = async (q: Db) =>
     (await q.query('select 1 from public.profiles where id = $1', [first.userId])).length > 0;
   if (await done(db)) return;
-  for (const [i, a] of ADMINREG_DEMO.attempts.entries()) {
+  for (const [i, a] of ADMINREG_DEMO.confirmations.entries()) {
     if (!a.receiptPath) continue;
     const tier = DEMO_TIERS[a.tier];
     const body =
@@ -257,14 +257,14 @@ export async function seedAdminRegistrations(db: Db, ctx: SeedContext, passwordH
   }
   await db.transaction(async (tx) => {
     if (await done(tx)) return;
-    await insertAttempts(tx, ctx, passwordHash);
+    await insertConfirmations(tx, ctx, passwordHash);
   });
 }
 
-async function insertAttempts(db: Db, ctx: SeedContext, passwordHash: string): Promise<void> {
+async function insertConfirmations(db: Db, ctx: SeedContext, passwordHash: string): Promise<void> {
   const now = ctx.now.getTime();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR).toISOString();
-  for (const [i, a] of ADMINREG_DEMO.attempts.entries()) {
+  for (const [i, a] of ADMINREG_DEMO.confirmations.entries()) {
     const n = i + 1;
     const tier = DEMO_TIERS[a.tier];
     await db.query(

@@ -25,7 +25,7 @@ describe('attendance', () => {
   it('counts per session, congregation and caravan, with who is missing', () => {
     const d1 = attendanceView(data, 'd1');
     expect(d1).toMatchObject({ arrived: 1, expected: 3 });
-    expect(d1.congregations).toEqual([
+    expect(d1.temples).toEqual([
       { key: 'Sede', name: 'Sede', arrived: 1, expected: 2 },
       { key: 'Sem congregação', name: 'Sem congregação', arrived: 0, expected: 1 },
     ]);

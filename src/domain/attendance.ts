@@ -89,7 +89,7 @@ export interface CaravanView extends Group {
 export interface AttendanceView {
   arrived: number;
   expected: number;
-  congregations: Group[];
+  temples: Group[];
   caravans: CaravanView[];
 }
 
@@ -97,7 +97,7 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 
 /** The counts of `session` (null: any): in all, per congregation and per caravan (with who is missing). */
 export function attendanceView(data: Attendance, session: string | null): AttendanceView {
-  const congregations = new Map<string, Group>();
+  const temples = new Map<string, Group>();
   const caravans = new Map<string, CaravanView>();
   for (const c of data.caravans) {
     caravans.set(c.id, { key: c.id, name: m.caravanOf(c.leader), arrived: 0, expected: 0, missing: [] });
@@ -106,9 +106,9 @@ export function attendanceView(data: Attendance, session: string | null): Attend
   for (const p of data.people) {
     const came = arrival(p, session) !== null;
     if (came) arrived += 1;
-    const name = p.congregation ?? m.noCongregation;
-    const group = congregations.get(name) ?? { key: name, name, arrived: 0, expected: 0 };
-    congregations.set(name, group);
+    const name = p.congregation ?? m.noTemple;
+    const group = temples.get(name) ?? { key: name, name, arrived: 0, expected: 0 };
+    temples.set(name, group);
     group.expected += 1;
     if (came) group.arrived += 1;
     const caravan = p.caravan ? caravans.get(p.caravan) : undefined;
@@ -122,7 +122,7 @@ export function attendanceView(data: Attendance, session: string | null): Attend
   return {
     arrived,
     expected: data.people.length,
-    congregations: [...congregations.values()].sort(byName),
+    temples: [...temples.values()].sort(byName),
     caravans: [...caravans.values()].sort(byName),
   };
 }
@@ -166,7 +166,7 @@ export function attendanceCsv(data: Attendance, session: string | null): string 
   for (const { person, arrival: first } of searchPeople(data, session, '')) {
     const base = [
       person.name,
-      person.congregation ?? m.noCongregation,
+      person.congregation ?? m.noTemple,
       caravanName.get(person.caravan ?? '') ?? '',
     ];
     const checkins = session === null ? person.checkins : first ? [first] : [];
@@ -181,7 +181,7 @@ export function attendanceCsv(data: Attendance, session: string | null): string 
       ]);
     }
   }
-  return toCsv([m.csvName, m.csvCongregation, m.csvCaravan, m.csvSession, m.csvArrivedAt, m.csvDevice], rows);
+  return toCsv([m.csvName, m.csvTemple, m.csvCaravan, m.csvSession, m.csvArrivedAt, m.csvDevice], rows);
 }
 
 export function attendanceCsvName(eventTitle: string): string {

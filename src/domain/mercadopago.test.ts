@@ -21,7 +21,7 @@ describe('confirmationStatusForPayment', () => {
     }
   });
 
-  it('only open attempts move, an expired PIX may still be paid, nothing leaves paid/rejected/canceled', () => {
+  it('only open confirmations move, an expired PIX may still be paid, nothing leaves paid/rejected/canceled', () => {
     expect(providerMayMove('pending', 'paid')).toBe(true);
     expect(providerMayMove('pending', 'expired')).toBe(true);
     expect(providerMayMove('analysis', 'rejected')).toBe(true);
@@ -34,7 +34,7 @@ describe('confirmationStatusForPayment', () => {
     }
   });
 
-  it('money goes back out of a paid attempt only; a chargeback may follow a refund', () => {
+  it('money goes back out of a paid confirmation only; a chargeback may follow a refund', () => {
     expect(providerMayMove('paid', 'refunded')).toBe(true);
     expect(providerMayMove('paid', 'charged_back')).toBe(true);
     expect(providerMayMove('refunded', 'charged_back')).toBe(true);

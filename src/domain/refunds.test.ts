@@ -4,7 +4,7 @@ import { refundMessages } from './messages/refunds.ts';
 import { memberMayRefund, refundMethodFor, withdrawalEndsAt } from './refunds.ts';
 
 describe('staff buttons', () => {
-  it("a paid attempt with money offers 'Reembolsar' instead of 'Excluir'", () => {
+  it("a paid confirmation with money offers 'Reembolsar' instead of 'Excluir'", () => {
     expect(adminActions({ strategy: 'mp_card', status: 'paid' })).toEqual(['refund']);
     expect(adminActions({ strategy: 'cash', status: 'paid' })).toEqual(['refund']);
     expect(adminActions({ strategy: 'voucher', status: 'paid' })).toEqual(['cancel']);

@@ -13,7 +13,7 @@ import {
   isActiveStatus,
   memberCanCancel,
   normalizeVoucher,
-  numberedAttempts,
+  numberedConfirmations,
   offeredMethods,
   reasonSchema,
   sniffReceiptType,
@@ -60,7 +60,7 @@ describe('transitions', () => {
     }
   });
 
-  it('expires only pending attempts; a receipt moves pending to analysis; nothing goes back to pending', () => {
+  it('expires only pending confirmations; a receipt moves pending to analysis; nothing goes back to pending', () => {
     expect(canTransition('pending', 'expired')).toBe(true);
     expect(canTransition('paid', 'expired')).toBe(false);
     expect(canTransition('analysis', 'expired')).toBe(false);
@@ -147,13 +147,13 @@ describe('current registration and groups', () => {
     expect(hasValidTicket(reg('ok', 'paid', '2026-12-01T00:00:00Z'))).toBe(true);
   });
 
-  it('numbers attempts in creation order, newest first', () => {
-    const attempts = numberedAttempts([
+  it('numbers confirmations in creation order, newest first', () => {
+    const confirmations = numberedConfirmations([
       { id: 'b', created_at: '2026-11-02T00:00:00Z' },
       { id: 'a', created_at: '2026-11-01T00:00:00Z' },
       { id: 'c', created_at: '2026-11-03T00:00:00Z' },
     ]);
-    expect(attempts.map((a) => [a.attempt.id, a.number])).toEqual([
+    expect(confirmations.map((a) => [a.confirmation.id, a.number])).toEqual([
       ['c', 3],
       ['b', 2],
       ['a', 1],

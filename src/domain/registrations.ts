@@ -193,13 +193,13 @@ export function groupRegistrations<R extends { status: string; created_at: strin
 }
 
 /** Attempts newest first, each numbered in creation order ('Tentativa N em {date}'). */
-export function numberedAttempts<C extends { created_at: string; id: string }>(
+export function numberedConfirmations<C extends { created_at: string; id: string }>(
   confirmations: readonly C[],
-): { attempt: C; number: number }[] {
+): { confirmation: C; number: number }[] {
   const oldestFirst = [...confirmations].sort(
     (a, b) => compareIso(a.created_at, b.created_at) || compareIso(a.id, b.id),
   );
-  return oldestFirst.map((attempt, i) => ({ attempt, number: i + 1 })).reverse();
+  return oldestFirst.map((confirmation, i) => ({ confirmation, number: i + 1 })).reverse();
 }
 
 // ───────────────────────────── methods offered ─────────────────────────────

@@ -56,7 +56,7 @@ export interface UserSearchPage {
   pageSize: number;
 }
 
-export interface PersonAttempt {
+export interface PersonConfirmation {
   id: string;
   strategy: PaymentMethod;
   status: ConfirmationStatus;
@@ -73,7 +73,7 @@ export interface PersonRegistration {
   tier_name: string;
   frozen_value: number;
   /** newest first */
-  attempts: PersonAttempt[];
+  attempts: PersonConfirmation[];
   /**
    * the answers to the event's questions, in the questions' order (a sensitive one only for staff
    * with read_sensitive; `hidden` counts those left out)
@@ -135,7 +135,7 @@ export const singlePageSignupSchema = v.pipe(
     email: emailSchema,
     tier: v.pipe(v.string(m.required), v.uuid(m.required)),
     temple_id: v.pipe(
-      v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid(m.congregation))]))),
+      v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid(m.temple))]))),
       v.transform((x) => (x ? x : null)),
     ),
     voucher: v.pipe(

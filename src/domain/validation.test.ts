@@ -236,9 +236,9 @@ describe('signupSchema', () => {
 
   it('needs a congregation or another church, not both', () => {
     const none = v.safeParse(signupSchema, { ...signupBody, congregacao: null, otherChurch: '' });
-    expect(firstMessage(none.issues)).toBe(m.congregation);
+    expect(firstMessage(none.issues)).toBe(m.temple);
     const both = v.safeParse(signupSchema, { ...signupBody, otherChurch: 'Igreja da Paz' });
-    expect(firstMessage(both.issues)).toBe(m.congregationXorOtherChurch);
+    expect(firstMessage(both.issues)).toBe(m.templeXorOtherChurch);
   });
 
   it('pins each field message', () => {
@@ -255,7 +255,7 @@ describe('signupSchema', () => {
       ),
     ).toBe(m.fullName);
     expect(firstMessage(v.safeParse(signupSchema, { ...signupBody, congregacao: 'abc' }).issues)).toBe(
-      m.congregation,
+      m.temple,
     );
     expect(firstMessage(v.safeParse(signupSchema, { ...signupBody, options: undefined }).issues)).toBe(
       m.fullName,
@@ -298,7 +298,7 @@ describe('welcomeSchema', () => {
 
   it('without fromOtherChurch, needs a congregation', () => {
     const r = v.safeParse(welcomeSchema, { ...body, congregacao: null });
-    expect(firstMessage(r.issues)).toBe(m.congregation);
+    expect(firstMessage(r.issues)).toBe(m.temple);
   });
 
   it('keeps a congregation or another church only with the consent ticked', () => {
@@ -365,7 +365,7 @@ describe('cross-field rules', () => {
 
   it('signup form: a congregation is required unless another church is ticked', () => {
     expect(errorsByPath(v.safeParse(signupFormSchema, { ...signupForm, congregacao: null }))).toEqual({
-      congregacao: m.congregation,
+      congregacao: m.temple,
     });
     expect(
       errorsByPath(
@@ -412,7 +412,7 @@ describe('cross-field rules', () => {
   it('welcome: congregation XOR other church, by the same rules', () => {
     const body = { cpf: '529.982.247-25', phone: '(11) 98765-4321', congregacao: null, otherChurch: '' };
     expect(errorsByPath(v.safeParse(welcomeSchema, { ...body, fromOtherChurch: false }))).toEqual({
-      congregacao: m.congregation,
+      congregacao: m.temple,
     });
     expect(errorsByPath(v.safeParse(welcomeSchema, { ...body, fromOtherChurch: true }))).toEqual({
       otherChurch: m.otherChurch,
@@ -420,7 +420,7 @@ describe('cross-field rules', () => {
     // the church rules do not wait for the other fields
     expect(errorsByPath(v.safeParse(welcomeSchema, { ...body, cpf: '', fromOtherChurch: false }))).toEqual({
       cpf: m.required,
-      congregacao: m.congregation,
+      congregacao: m.temple,
     });
   });
 });

@@ -161,12 +161,8 @@ export const phoneSchema = v.pipe(
 );
 
 /** A congregation (temple) id, or null/empty when the person is from another church. */
-export const congregationSchema = v.pipe(
-  v.optional(
-    v.nullable(
-      v.union([v.literal(''), v.pipe(v.string(m.congregation), v.uuid(m.congregation))], m.congregation),
-    ),
-  ),
+export const templeSchema = v.pipe(
+  v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(m.temple), v.uuid(m.temple))], m.temple))),
   v.transform((x) => (x ? x : null)),
 );
 
@@ -189,7 +185,7 @@ export const consentGiven = (x: {
 
 /** The church choice's fields, as the welcome, signup and profile forms name them. */
 export const churchChoiceEntries = {
-  congregacao: congregationSchema,
+  congregacao: templeSchema,
   fromOtherChurch: v.optional(v.boolean(), false),
   otherChurch: otherChurchSchema,
   consentCongregation: consentSchema,
@@ -213,7 +209,7 @@ export function withChurchChoice<TInput, TOutput extends ChurchChoice, TIssue ex
         [['congregacao'], ['fromOtherChurch']],
         (x: Pick<ChurchChoice, 'congregacao' | 'fromOtherChurch'>) =>
           !required || x.fromOtherChurch || x.congregacao !== null,
-        m.congregation,
+        m.temple,
       ),
       ['congregacao'],
     ),
@@ -276,7 +272,7 @@ export const signupSchema = v.pipe(
     {
       email: emailSchema,
       password: passwordSchema,
-      congregacao: congregationSchema,
+      congregacao: templeSchema,
       otherChurch: otherChurchSchema,
       consentCongregation: consentSchema,
       phone: phoneSchema,
@@ -295,7 +291,7 @@ export const signupSchema = v.pipe(
     v.partialCheck(
       [['congregacao'], ['otherChurch']],
       (x) => x.congregacao !== null || x.otherChurch !== null,
-      m.congregation,
+      m.temple,
     ),
     ['congregacao'],
   ),
@@ -303,7 +299,7 @@ export const signupSchema = v.pipe(
     v.partialCheck(
       [['congregacao'], ['otherChurch']],
       (x) => x.congregacao === null || x.otherChurch === null,
-      m.congregationXorOtherChurch,
+      m.templeXorOtherChurch,
     ),
     ['otherChurch'],
   ),

@@ -5,7 +5,7 @@
 import type { ClientResponse } from 'hono/client';
 import { apiErrors } from '../domain/messages.ts';
 import type { FirstRead } from '../first-read.ts';
-import { SUPABASE_URL } from './config.ts';
+import { supabaseUrl } from './config.ts';
 import { sessionRejected } from './session-end.ts';
 import { readStoredSession } from './stored-session.ts';
 import { supabaseAuth } from './supabase.ts';
@@ -114,6 +114,6 @@ function safeJson(text: string): unknown {
  * A plain fetch, not the typed client, so that the guest's first screen does not load hono/client.
  */
 export async function getPublic<T>(path: `/v1/events${string}`): Promise<T> {
-  const response = apiFetch(`${SUPABASE_URL}/functions/v1/api${path}`, { cache: 'no-cache' });
+  const response = apiFetch(`${supabaseUrl()}/functions/v1/api${path}`, { cache: 'no-cache' });
   return (await unwrap(response as Promise<ClientResponse<T>>)) as T;
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { EventDetail, Me } from '../domain/types.ts';
 
-vi.mock('./config.ts', () => ({ SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon-key' }));
+vi.stubEnv('VITE_SUPABASE_URL', 'https://abcd.supabase.co');
+vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'anon-key');
 const getSession = vi.fn();
 vi.mock('./supabase.ts', () => ({
   supabaseAuth: vi.fn(async () => ({ getSession })),

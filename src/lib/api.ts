@@ -2,7 +2,7 @@ import { hc } from 'hono/client';
 // Type only: the API's code never reaches the browser bundle (checked by depcruise in `npm run lint`).
 import type { AppType } from '../../functions/api/app.ts';
 import { accessToken, apiFetch } from './api-fetch.ts';
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
+import { supabaseAnonKey, supabaseUrl } from './config.ts';
 
 export { type ApiBody, ApiFailure, getPublic, NETWORK_ERROR_MESSAGE, unwrap } from './api-fetch.ts';
 
@@ -15,13 +15,13 @@ export { type ApiBody, ApiFailure, getPublic, NETWORK_ERROR_MESSAGE, unwrap } fr
  * through this module (the `screens-call-api-client` rule of .dependency-cruiser.cjs).
  */
 function createClient() {
-  return hc<AppType>(`${SUPABASE_URL}/functions/v1`, {
+  return hc<AppType>(`${supabaseUrl()}/functions/v1`, {
     fetch: apiFetch,
     headers: async (): Promise<Record<string, string>> => {
       const token = await accessToken();
       return token
-        ? { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${token}` }
-        : { apikey: SUPABASE_ANON_KEY };
+        ? { apikey: supabaseAnonKey(), Authorization: `Bearer ${token}` }
+        : { apikey: supabaseAnonKey() };
     },
   }).api;
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./config.ts', () => ({ SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon-key' }));
+vi.stubEnv('VITE_SUPABASE_URL', 'https://abcd.supabase.co');
+vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'anon-key');
 const auth = {
   getSession: vi.fn(),
   getUser: vi.fn(),

@@ -3,17 +3,16 @@
  * localStorage key, `sb-<first label of the Supabase host>-auth-token`. A stored session may be
  * expired (offline, supabase-js cannot refresh it): it still means a member's data may be in use.
  */
-import { SUPABASE_URL } from './config.ts';
-
-export function authStorageKey(supabaseUrl: string = SUPABASE_URL): string {
-  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
-}
+import { supabaseUrl } from './config.ts';
 
 /**
- * This project's key: supabase-js is configured with it (lib/supabase.ts), the API client reads the
- * access token under it (lib/api.ts), and another tab's sign-in is noticed by it (session-sync).
+ * This project's key (the default: this project's Supabase host): supabase-js is configured with it
+ * (lib/supabase.ts), the API client reads the access token under it (lib/api.ts), and another tab's
+ * sign-in is noticed by it (session-sync).
  */
-export const AUTH_STORAGE_KEY = authStorageKey();
+export function authStorageKey(url: string = supabaseUrl()): string {
+  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+}
 
 /**
  * True when a session is stored, or when storage cannot be read: then nothing is assumed gone (no
@@ -22,11 +21,11 @@ export const AUTH_STORAGE_KEY = authStorageKey();
  */
 export function hasStoredSession(
   storage: Pick<Storage, 'getItem'> | null = globalThis.localStorage ?? null,
-  supabaseUrl: string = SUPABASE_URL,
+  url: string = supabaseUrl(),
 ): boolean {
   try {
     if (!storage) return true;
-    return storage.getItem(authStorageKey(supabaseUrl)) !== null;
+    return storage.getItem(authStorageKey(url)) !== null;
   } catch {
     return true;
   }
@@ -37,7 +36,7 @@ export function readStoredSession(
   storage: Pick<Storage, 'getItem'> | null = globalThis.localStorage ?? null,
 ): { access_token?: unknown; expires_at?: unknown } | null {
   try {
-    const raw = storage?.getItem(AUTH_STORAGE_KEY);
+    const raw = storage?.getItem(authStorageKey());
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     return parsed && typeof parsed === 'object' ? parsed : null;

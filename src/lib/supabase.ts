@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
-import { AUTH_STORAGE_KEY } from './stored-session.ts';
+import { supabaseAnonKey, supabaseUrl } from './config.ts';
+import { authStorageKey } from './stored-session.ts';
 
 /**
  * The auth parameters the page was opened with (`#access_token=…`, `#error=…`, `?error=…`), captured
@@ -31,13 +31,13 @@ let client: Promise<SupabaseClient> | null = null;
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+    createClient(supabaseUrl(), supabaseAnonKey(), {
       auth: {
         persistSession: true,
         autoRefreshToken: true,
         detectSessionInUrl: true,
         flowType: 'implicit',
-        storageKey: AUTH_STORAGE_KEY,
+        storageKey: authStorageKey(),
       },
     }),
   );

@@ -11,12 +11,30 @@ import { AnswerFields } from './answer-fields.tsx';
 import { FormAlert } from './field.tsx';
 import { notify } from './notices.tsx';
 
-/** A minor's registration: where the guardian's consent stands. */
-export function guardianText(guardian: { state: string; guardian_name: string }): string {
-  if (guardian.state === 'pending') return minorMessages.awaiting;
-  return guardian.state === 'authorized'
-    ? minorMessages.authorized(guardian.guardian_name)
-    : minorMessages.refused;
+/** A minor's registration: where the guardian's consent stands (then the reader's action, if any). */
+export function GuardianStatus({
+  guardian,
+  className,
+  testId,
+  children,
+}: {
+  guardian: { state: string; guardian_name: string };
+  className?: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const text =
+    guardian.state === 'pending'
+      ? minorMessages.awaiting
+      : guardian.state === 'authorized'
+        ? minorMessages.authorized(guardian.guardian_name)
+        : minorMessages.refused;
+  return (
+    <p className={className} role="status" data-testid={testId}>
+      {text}
+      {children && <> {children}</>}
+    </p>
+  );
 }
 
 export function AnswersCard({
@@ -37,7 +55,7 @@ export function AnswersCard({
   hidden?: readonly string[];
   editable: boolean;
   onSave(answers: Answers): Promise<unknown>;
-  /** Shown above the answers (the guardian's consent). */
+  /** Shown above the answers (the guardian's consent); alone when the event asks no question. */
   header?: ReactNode;
   className: string;
   factsClassName: string;
@@ -50,6 +68,8 @@ export function AnswersCard({
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const titleId = `${testId}-title`;
+  // no questions: only the header (the guardian's consent), if any
+  if (questions.length === 0) return header ?? null;
 
   if (editing) {
     const visible = questions.filter((q) => !hidden.includes(q.id));

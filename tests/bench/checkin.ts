@@ -15,16 +15,9 @@
  * Then, over HTTP with a real token: POST /v1/admin/checkin/sync, 10,000 items in batches of 500,
  * items per second (budget 500/s). Exit code 1 when a budget is missed.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { createHost } from '../../server/host.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
-import { startPostgres } from '../postgres/cluster.ts';
+import { ensureBuild, signedInPage, startDoorHost } from './door-host.ts';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const EVENT = DEMO_EVENTS.happeningNow.id;
 const EXTRA = 10_000;
 const BUDGET = { rosterMs: 2000, feedbackP95Ms: 100, sync1000Ms: 3000, itemsPerSecond: 500 };
@@ -32,13 +25,9 @@ const failures: string[] = [];
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-if (!process.argv.includes('--reuse') || !existsSync(join(ROOT, 'dist/index.html'))) {
-  console.log('Building ...');
-  execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+ensureBuild();
 
-const cluster = await startPostgres();
-const host = await createHost({ port: 0, databaseUrl: cluster.url, dataDir: 'memory://', devHelpers: true });
+const { host, stop } = await startDoorHost({ postgres: true });
 try {
   // 10,000 more people with a paid registration on the event happening now
   const t0 = performance.now();
@@ -63,21 +52,7 @@ try {
   );
   console.log(`seeded ${EXTRA} registrations in ${Math.round(performance.now() - t0)} ms (PostgreSQL)`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const context = await browser.newContext({
-    baseURL: host.url,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.voluntario.email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/');
+  const { browser, context, page } = await signedInPage(host, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   // controlled by the service worker, so that the door reloads offline (step 3)
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -244,8 +219,7 @@ try {
   );
   if (perSecond < BUDGET.itemsPerSecond) failures.push(`sync ${Math.round(perSecond)} items/s`);
 } finally {
-  await host.close();
-  await cluster.stop();
+  await stop();
 }
 console.log(failures.length ? `\nFAIL:\n  ${failures.join('\n  ')}` : '\nAll door budgets met.');
 process.exit(failures.length ? 1 : 0);

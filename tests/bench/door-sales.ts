@@ -6,17 +6,10 @@
  * and is timed until the queue is empty (budget 3 s); the server then holds each item exactly once.
  * Exit code 1 when the budget is missed.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { createHost } from '../../server/host.ts';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { randomCpf } from '../e2e/cpf.ts';
-import { startPostgres } from '../postgres/cluster.ts';
+import { ensureBuild, signedInPage, startDoorHost } from './door-host.ts';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const EVENT = DEMO_EVENTS.happeningNow.id;
 const PEOPLE = 5000;
 const CHECKINS = 400;
@@ -24,13 +17,9 @@ const WALK_INS = 50;
 const CASH = 50;
 const BUDGET_MS = 3000;
 
-if (!process.argv.includes('--reuse') || !existsSync(join(ROOT, 'dist/index.html'))) {
-  console.log('Building ...');
-  execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+ensureBuild();
 
-const cluster = await startPostgres();
-const host = await createHost({ port: 0, databaseUrl: cluster.url, dataDir: 'memory://', devHelpers: true });
+const { host, stop } = await startDoorHost({ postgres: true });
 let failed = false;
 try {
   const db = host.database.db;
@@ -65,21 +54,7 @@ try {
     [EVENT, tier!.id, CHECKINS],
   );
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const context = await browser.newContext({
-    baseURL: host.url,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.voluntario.email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/');
+  const { browser, context, page } = await signedInPage(host, DEMO_USERS.voluntario.email);
   await page.goto('/admin/checkin');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
@@ -156,8 +131,7 @@ try {
   }
   await browser.close();
 } finally {
-  await host.close();
-  await cluster.stop();
+  await stop();
 }
 console.log(failed ? '\nFAIL' : '\nDoor sales budget met.');
 process.exit(failed ? 1 : 0);

@@ -14,15 +14,10 @@
  *      screen (realtime, no reload).
  * Median of the runs. Budget: the render ≤ 1 s. Exit code 1 when missed.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { createHost } from '../../server/host.ts';
-import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { ensureBuild, ROOT, signedInPage, startDoorHost } from './door-host.ts';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Number(option('runs') ?? 5);
 const EVENT = DEMO_EVENTS.happeningNow.id;
@@ -30,14 +25,10 @@ const N = 5000;
 const BUDGET = { renderMs: 1000 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-let dist = option('dist') ? resolve(option('dist')!) : join(ROOT, 'dist');
-if (!option('dist') && (!process.argv.includes('--reuse') || !existsSync(join(dist, 'index.html')))) {
-  console.log('Building ...');
-  execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  dist = join(ROOT, 'dist');
-}
+const dist = option('dist') ? resolve(option('dist')!) : join(ROOT, 'dist');
+if (!option('dist')) ensureBuild();
 
-const host = await createHost({ port: 0, dataDir: 'memory://', distDir: dist, devHelpers: true });
+const { host, stop } = await startDoorHost({ postgres: false, distDir: dist });
 const failures: string[] = [];
 try {
   const db = host.database.db;
@@ -83,21 +74,7 @@ try {
   );
   console.log(`seeded ${N} arrivals in ${Math.round(performance.now() - t0)} ms`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const context = await browser.newContext({
-    baseURL: host.url,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await page.goto('/auth/login?method=email');
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.admin.email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/');
+  const { browser, context, page } = await signedInPage(host, DEMO_USERS.admin.email);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
@@ -220,7 +197,7 @@ try {
   );
   await browser.close();
 } finally {
-  await host.close();
+  await stop();
 }
 console.log(failures.length ? `\nFAIL:\n  ${failures.join('\n  ')}` : '\nLive attendance budget met.');
 process.exit(failures.length ? 1 : 0);

@@ -8,9 +8,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// the door is given this test's server calls; the typed client (browser config) never loads
-vi.mock('../../src/lib/api.ts', () => ({ apiClient: () => undefined, unwrap: vi.fn() }));
-
 import type { Db } from '../../functions/api/ports/db.ts';
 import { createTestApp, seededDb } from '../../functions/api/testing/test-app.ts';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';

@@ -14,7 +14,7 @@ test.use({ viewport: { width: 1024, height: 900 } });
 // several sign-ins (bcrypt) per test on a shared machine
 test.setTimeout(180_000);
 
-const attempt = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
+const confirmation = (first: string) => ADMINREG_DEMO.confirmations.find((a) => a.name.startsWith(first))!;
 
 const rows = (page: Page) => page.locator('.review-row');
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
@@ -31,11 +31,11 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
   );
 
   // the receipts in analysis, sorted by name (accents ignored: Ângela with the a's)
-  const angela = attempt('Ângela');
-  const julia = attempt('Júlia');
+  const angela = confirmation('Ângela');
+  const julia = confirmation('Júlia');
   await expect(rows(page).first()).toContainText(angela.name);
   const names = await page.locator('.review-name').allTextContents();
-  const expected = ADMINREG_DEMO.attempts
+  const expected = ADMINREG_DEMO.confirmations
     .filter((a) => a.strategy === 'file' && a.status === 'analysis')
     .map((a) => a.name)
     .filter((n) => names.includes(n));
@@ -100,8 +100,8 @@ test('secretaria@ reviews: analysis filter first, opens a receipt, approves one'
 test('rejects a cash payment with a reason the member reads; Excluir; filters; empty text', async ({
   page,
 }) => {
-  const patricia = attempt('Patrícia');
-  const rodrigo = attempt('Rodrigo');
+  const patricia = confirmation('Patrícia');
+  const rodrigo = confirmation('Rodrigo');
   await signIn(page, DEMO_USERS.secretaria.email, { redirectTo: '/admin/registrations' });
   await page.getByRole('button', { name: 'Pendentes em Pagamento presencial' }).click();
   await expect(rowOf(page, patricia.name)).toBeVisible();
@@ -131,7 +131,9 @@ test('rejects a cash payment with a reason the member reads; Excluir; filters; e
 
   // PIX Expirados
   await page.getByRole('button', { name: 'PIX Expirados' }).click();
-  for (const a of ADMINREG_DEMO.attempts.filter((x) => x.strategy === 'mp_pix' && x.status === 'expired')) {
+  for (const a of ADMINREG_DEMO.confirmations.filter(
+    (x) => x.strategy === 'mp_pix' && x.status === 'expired',
+  )) {
     await expect(rowOf(page, a.name)).toBeVisible();
   }
   await expect(rows(page)).toHaveCount(3);
@@ -167,7 +169,7 @@ test('a member without the permission: no menu item, sent home, the API says 403
   await page.goto('/admin/registrations');
   await expect(page).toHaveURL((url) => url.pathname === '/');
   expect((await apiAsPage(page, '/v1/admin/confirmations')).status).toBe(403);
-  const id = attempt('Bruno').confirmationId;
+  const id = confirmation('Bruno').confirmationId;
   expect((await apiAsPage(page, `/v1/admin/confirmations/${id}/approve`, { method: 'POST' })).status).toBe(
     403,
   );
@@ -175,8 +177,8 @@ test('a member without the permission: no menu item, sent home, the API says 403
   // lider@ reads the list but may not decide
   await page.evaluate(() => localStorage.clear());
   await signIn(page, DEMO_USERS.lider.email, { redirectTo: '/admin/registrations' });
-  await expect(rowOf(page, attempt('Bruno').name)).toBeVisible();
-  await rowOf(page, attempt('Bruno').name).getByRole('button', { name: /Bruno/ }).click();
+  await expect(rowOf(page, confirmation('Bruno').name)).toBeVisible();
+  await rowOf(page, confirmation('Bruno').name).getByRole('button', { name: /Bruno/ }).click();
   await expect(page.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
   expect((await apiAsPage(page, `/v1/admin/confirmations/${id}/approve`, { method: 'POST' })).status).toBe(
     403,

@@ -58,7 +58,7 @@ async function signOutFromMenu(page: Page) {
   await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toBeVisible();
 }
 
-async function chooseCongregation(page: Page, search: string, name: RegExp) {
+async function chooseTemple(page: Page, search: string, name: RegExp) {
   const combo = page.getByRole('combobox', { name: 'Congregação' });
   await combo.click();
   await combo.fill(search);
@@ -73,7 +73,7 @@ async function fillSignup(page: Page, email: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('CPF', { exact: true }).pressSequentially(randomCpf());
   await page.getByLabel('WhatsApp', { exact: true }).pressSequentially('11987654321');
-  await chooseCongregation(page, 'Sede', /Sede/);
+  await chooseTemple(page, 'Sede', /Sede/);
   await page.getByLabel(/Autorizo o Congrega a guardar minha congregação/).check();
   await page.getByLabel('Senha', { exact: true }).fill('segredo123');
   await page.getByLabel('Confirmar senha', { exact: true }).fill('segredo123');
@@ -108,7 +108,7 @@ test('signup, confirm, welcome, sign out, login, forgot and reset the password',
   // client-side validation: nothing is sent
   await page.getByLabel('Nome completo', { exact: true }).fill('Maria');
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await chooseCongregation(page, 'Sede', /Sede/);
+  await chooseTemple(page, 'Sede', /Sede/);
   await page.getByLabel(/Autorizo o Congrega a guardar minha congregação/).check();
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByLabel('Confirmar senha', { exact: true }).fill(password);
@@ -260,7 +260,7 @@ test('Google (demo picker) → welcome form with CPF, WhatsApp and congregation'
 
   // 'Sou de outro ministério' and the congregation clear each other; with a congregation chosen, the
   // separate consent (unticked) is needed before the save
-  await chooseCongregation(page, 'Sede', /Sede/);
+  await chooseTemple(page, 'Sede', /Sede/);
   const consent = page.getByLabel(/Autorizo o Congrega a guardar minha congregação/);
   await expect(consent).not.toBeChecked();
   await expect(save).toBeDisabled();
@@ -271,7 +271,7 @@ test('Google (demo picker) → welcome form with CPF, WhatsApp and congregation'
   await expect(save).toBeDisabled();
   await page.getByLabel('Nome da sua igreja').fill('Igreja da Esquina');
   await expect(save).toBeEnabled();
-  await chooseCongregation(page, 'Sede', /Sede/);
+  await chooseTemple(page, 'Sede', /Sede/);
   await expect(page.getByLabel('Sou de outro ministério')).not.toBeChecked();
   await expect(page.getByLabel('Nome da sua igreja')).toHaveCount(0);
 
@@ -480,7 +480,7 @@ test('a welcome that fails to save says so and keeps the form; a known CPF shows
   });
   await page.getByLabel('CPF', { exact: true }).pressSequentially(randomCpf());
   await page.getByLabel('WhatsApp', { exact: true }).pressSequentially('21998765432');
-  await chooseCongregation(page, 'Sede', /Sede/);
+  await chooseTemple(page, 'Sede', /Sede/);
   await page.getByLabel(/Autorizo o Congrega a guardar minha congregação/).check();
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(

@@ -185,7 +185,7 @@ test('a pending cash registration is cancelled, then the member registers again'
   await expect(page.getByTestId('checkout-status')).toHaveText('Pendente');
 });
 
-test('vouchers: one step with the field; a used one is "Voucher inválido..." beside it and a rejected attempt, a valid one confirms the registration', async ({
+test('vouchers: one step with the field; a used one is "Voucher inválido..." beside it and a rejected confirmation, a valid one confirms the registration', async ({
   page,
   request,
 }) => {
@@ -224,11 +224,11 @@ test('vouchers: one step with the field; a used one is "Voucher inválido..." be
   const detail = page.getByTestId('registration-detail');
   await expect(detail.getByText(`Voucher válido aplicado: ${DEMO_VOUCHERS.conference.code}`)).toBeVisible();
   // the invalid one is the first attempt, rejected with its reason
-  const attempts = detail.getByTestId('attempt');
-  await expect(attempts).toHaveCount(2);
-  await expect(attempts.nth(1)).toContainText('Rejeitado');
-  await expect(attempts.nth(1)).toContainText(`Voucher inválido aplicado: ${DEMO_VOUCHERS.used.code}`);
-  await expect(attempts.nth(1)).toContainText('Motivo: Voucher inválido...');
+  const confirmations = detail.getByTestId('confirmation');
+  await expect(confirmations).toHaveCount(2);
+  await expect(confirmations.nth(1)).toContainText('Rejeitado');
+  await expect(confirmations.nth(1)).toContainText(`Voucher inválido aplicado: ${DEMO_VOUCHERS.used.code}`);
+  await expect(confirmations.nth(1)).toContainText('Motivo: Voucher inválido...');
 });
 
 test('ALREADY_REGISTERED: registered meanwhile from another device', async ({ page, request }) => {

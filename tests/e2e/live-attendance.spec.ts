@@ -77,11 +77,11 @@ test('the live screen and the leader see a caravan arrive within seconds of a do
   await expect(caravan).toContainText('Caravana de Paulo Presenca');
   await expect(caravan).toContainText('0/2');
   await expect(caravan).toContainText(`Faltam: ${people[0]!.name}, ${people[1]!.name}`);
-  const congregation = staff
-    .getByTestId('live-congregations')
+  const temple = staff
+    .getByTestId('live-temples')
     .getByRole('listitem')
     .filter({ hasText: 'Igreja de Paulo Presenca' });
-  await expect(congregation).toContainText('0/2');
+  await expect(temple).toContainText('0/2');
   const total = staff.getByTestId('live-total');
   const before = Number(/^(\d+) de/.exec((await total.textContent()) ?? '')?.[1]);
 
@@ -105,7 +105,7 @@ test('the live screen and the leader see a caravan arrive within seconds of a do
   // within seconds, without a reload: staff per caravan and congregation, the leader on the phone
   await expect(caravan).toContainText('1/2');
   await expect(caravan).toContainText(`Faltam: ${people[1]!.name}`);
-  await expect(congregation).toContainText('1/2');
+  await expect(temple).toContainText('1/2');
   await expect(total).toContainText(new RegExp(`^${before + 1} de`));
   await staff.getByLabel('Buscar um nome').fill(`ana chegada ${stamp}`);
   await expect(staff.getByTestId('live-people')).toContainText(/Chegou às \d\d:\d\d \(Porta Norte\)/);

@@ -213,10 +213,10 @@ test('a rejected receipt is tried again from the app on the same registration; i
   await sendReceipt();
   await page.getByRole('link', { name: 'Ver minha inscrição »' }).click();
   await expect(detail.getByTestId('registration-status')).toHaveText('Em análise');
-  const attempts = detail.getByTestId('attempt');
-  await expect(attempts).toHaveCount(2);
-  await expect(attempts.nth(0)).toContainText('Em análise');
-  await expect(attempts.nth(1)).toContainText('Rejeitado');
+  const confirmations = detail.getByTestId('confirmation');
+  await expect(confirmations).toHaveCount(2);
+  await expect(confirmations.nth(0)).toContainText('Em análise');
+  await expect(confirmations.nth(1)).toContainText('Rejeitado');
   expect(
     ((await callApi(request, member, 'GET', '/v1/registrations')).body as { event_id: string }[]).filter(
       (r) => r.event_id === eventId,
@@ -254,8 +254,8 @@ test("an expired PIX offers 'Gerar novo PIX' on the same registration, and the n
   await settlePix(page, paymentIdOf(second), 'pay');
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago');
   await page.getByRole('link', { name: 'Ver minha inscrição »' }).click();
-  const attempts = page.getByTestId('registration-detail').getByTestId('attempt');
-  await expect(attempts).toHaveCount(2);
-  await expect(attempts.nth(0)).toContainText('Pago');
-  await expect(attempts.nth(1)).toContainText('Expirado');
+  const confirmations = page.getByTestId('registration-detail').getByTestId('confirmation');
+  await expect(confirmations).toHaveCount(2);
+  await expect(confirmations.nth(0)).toContainText('Pago');
+  await expect(confirmations.nth(1)).toContainText('Expirado');
 });

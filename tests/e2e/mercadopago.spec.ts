@@ -23,7 +23,8 @@ function api(request: APIRequestContext, token: string) {
         headers,
         data: { tierId: TIER, ...body },
       }),
-    attempt: (id: string) => request.get(`/functions/v1/api/v1/mercadopago/confirmations/${id}`, { headers }),
+    confirmation: (id: string) =>
+      request.get(`/functions/v1/api/v1/mercadopago/confirmations/${id}`, { headers }),
   };
 }
 
@@ -64,17 +65,17 @@ test('PIX: the code is made by the fake, paid on the dev page, and the signed we
   const token = await tokenOf(request, DEMO_USERS.lider.email);
   const res = await api(request, token).checkout({ paymentMethod: 'mp_pix' });
   expect(res.status()).toBe(201);
-  const [attempt] = (await res.json()) as {
+  const [confirmation] = (await res.json()) as {
     confirmation_id: string;
     transaction_id: string;
     status: string;
     request_data: { qr_code: string; qr_code_base64: string };
   }[];
-  expect(attempt!.status).toBe('pending');
-  expect(attempt!.request_data.qr_code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+  expect(confirmation!.status).toBe('pending');
+  expect(confirmation!.request_data.qr_code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
 
-  await payOnDevPage(page, attempt!.transaction_id);
-  const after = await api(request, token).attempt(attempt!.confirmation_id);
+  await payOnDevPage(page, confirmation!.transaction_id);
+  const after = await api(request, token).confirmation(confirmation!.confirmation_id);
   expect(((await after.json()) as { status: string }).status).toBe('paid');
 });
 
@@ -123,7 +124,7 @@ test('card APRO: paid at once with the ticket', async ({ page }) => {
   await expect(page.getByText('Inscrição confirmada! Apresente este QR code na entrada.')).toBeVisible();
 });
 
-test('card OTHE then APRO: the error stays on the form, every field kept and valid; one registration with two attempts', async ({
+test('card OTHE then APRO: the error stays on the form, every field kept and valid; one registration with two confirmations', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -150,12 +151,12 @@ test('card OTHE then APRO: the error stays on the form, every field kept and val
 
   await page.getByRole('link', { name: 'Ver minha inscrição »' }).click();
   const detail = page.getByTestId('registration-detail');
-  const attempts = detail.getByTestId('attempt');
-  await expect(attempts).toHaveCount(2);
-  await expect(attempts.nth(0)).toContainText('Tentativa 2 em');
-  await expect(attempts.nth(0)).toContainText('Pago');
-  await expect(attempts.nth(1)).toContainText('Tentativa 1 em');
-  await expect(attempts.nth(1)).toContainText('Rejeitado');
+  const confirmations = detail.getByTestId('confirmation');
+  await expect(confirmations).toHaveCount(2);
+  await expect(confirmations.nth(0)).toContainText('Tentativa 2 em');
+  await expect(confirmations.nth(0)).toContainText('Pago');
+  await expect(confirmations.nth(1)).toContainText('Tentativa 1 em');
+  await expect(confirmations.nth(1)).toContainText('Rejeitado');
   await page.goto('/my-registrations');
   await expect(
     page.getByTestId('registration-card').filter({ hasText: DEMO_EVENTS.forced.title }),

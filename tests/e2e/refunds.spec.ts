@@ -18,7 +18,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 const EVENT = DEMO_EVENTS.forced;
 const TIER = DEMO_TIERS.forcedEarly.id;
 
-interface Attempt {
+interface Confirmation {
   registration_id: string;
   confirmation_id: string;
   transaction_id: string;
@@ -34,22 +34,22 @@ async function available(request: APIRequestContext): Promise<number | null> {
 }
 
 /** A PIX checkout by the API, paid on the stand-in (which notifies the app). */
-async function paidPix(request: APIRequestContext, token: string): Promise<Attempt> {
-  const res = await callApi<Attempt[]>(request, token, 'POST', `/v1/checkout/${EVENT.id}/${TIER}`, {
+async function paidPix(request: APIRequestContext, token: string): Promise<Confirmation> {
+  const res = await callApi<Confirmation[]>(request, token, 'POST', `/v1/checkout/${EVENT.id}/${TIER}`, {
     tierId: TIER,
     paymentMethod: 'mp_pix',
   });
   expect(res.status).toBe(201);
-  const attempt = res.body[0]!;
-  const paid = await request.post(`/_dev/mercadopago/payments/${attempt.transaction_id}/pay`, {
+  const confirmation = res.body[0]!;
+  const paid = await request.post(`/_dev/mercadopago/payments/${confirmation.transaction_id}/pay`, {
     headers: { accept: 'application/json' },
   });
   expect(await paid.json()).toEqual({ webhookStatus: 200 });
-  return attempt;
+  return confirmation;
 }
 
 /** A card checkout (APRO) by the API: the card becomes a token at the stand-in, as the Brick does. */
-async function paidCard(request: APIRequestContext, token: string): Promise<Attempt> {
+async function paidCard(request: APIRequestContext, token: string): Promise<Confirmation> {
   const config = await callApi<{ publicKey: string }>(request, token, 'GET', '/v1/mercadopago/config');
   const card = await request.post(
     `/_dev/mercadopago/v1/card_tokens?public_key=${encodeURIComponent(config.body.publicKey)}`,
@@ -64,7 +64,7 @@ async function paidCard(request: APIRequestContext, token: string): Promise<Atte
     },
   );
   const cardToken = (await card.json()) as { id: string; payment_method_id: string };
-  const res = await callApi<Attempt[]>(request, token, 'POST', `/v1/checkout/${EVENT.id}/${TIER}`, {
+  const res = await callApi<Confirmation[]>(request, token, 'POST', `/v1/checkout/${EVENT.id}/${TIER}`, {
     tierId: TIER,
     paymentMethod: 'mp_card',
     transactionData: {
@@ -102,10 +102,10 @@ test('a member pays by PIX, withdraws within the period and gets the money back:
   await expect(page.getByTestId('withdrawal-rule')).toHaveText(
     'Direito de arrependimento: você pode cancelar e receber o valor de volta em até 7 dias após o pagamento, desde que antes do início do evento.',
   );
-  const attempt = await paidPix(request, token);
+  const confirmation = await paidPix(request, token);
   const before = await available(request);
 
-  await openRegistration(page, attempt.registration_id);
+  await openRegistration(page, confirmation.registration_id);
   await expect(page.getByTestId('registration-status')).toHaveText('Pago');
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Cancelar e pedir reembolso' }).click();
@@ -113,13 +113,13 @@ test('a member pays by PIX, withdraws within the period and gets the money back:
   await expect(page.getByTestId('refund-status')).toContainText('Reembolsado: R$\u00a0180,00 em');
   await expect(page.getByTestId('refund-status')).toBeInViewport();
 
-  expect(await registrationStatus(request, token, attempt.registration_id)).toBe('refunded');
+  expect(await registrationStatus(request, token, confirmation.registration_id)).toBe('refunded');
   if (before !== null) expect(await available(request)).toBe(before + 1);
   const payments = (await (await request.get('/_dev/mercadopago/payments.json')).json()) as {
     id: number;
     status: string;
   }[];
-  expect(payments.find((p) => String(p.id) === attempt.transaction_id)?.status).toBe('refunded');
+  expect(payments.find((p) => String(p.id) === confirmation.transaction_id)?.status).toBe('refunded');
   const mail = await mailTo(request, email, new RegExp(`^Reembolso: ${EVENT.title}`));
   expect(mail.text).toContain('R$\u00a0180,00');
   // the stand-in's own notification of this refund came too: still one refund, one e-mail
@@ -135,14 +135,14 @@ test('staff refund a card payment with a reason: refunded at Mercado Pago, recor
   test.setTimeout(120_000);
   const email = await newMember(request, 'Tiago Cartao');
   const token = await tokenOf(request, email);
-  const attempt = await paidCard(request, token);
+  const confirmation = await paidCard(request, token);
 
   await signIn(page, DEMO_USERS.secretaria.email);
   await page.goto('/admin/registrations');
   await page.getByRole('button', { name: 'Outros filtros' }).click();
   await page.getByLabel('Nome ou email').fill(email);
   await page.getByRole('button', { name: 'Filtrar' }).click();
-  const row = page.locator(`[data-confirmation="${attempt.confirmation_id}"]`);
+  const row = page.locator(`[data-confirmation="${confirmation.confirmation_id}"]`);
   await row.getByRole('button', { name: /Tiago Cartao/ }).click();
   // a paid card attempt offers 'Reembolsar', never 'Excluir'
   await expect(row.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
@@ -152,7 +152,7 @@ test('staff refund a card payment with a reason: refunded at Mercado Pago, recor
   await page.getByRole('button', { name: 'Confirmar reembolso' }).click();
   await expect(page.getByText('Reembolso registrado').first()).toBeVisible();
 
-  expect(await registrationStatus(request, token, attempt.registration_id)).toBe('refunded');
+  expect(await registrationStatus(request, token, confirmation.registration_id)).toBe('refunded');
   // the record: the row now shows who refunded, when and how much
   await page.getByLabel('Status').selectOption({ label: 'Reembolsado' });
   await page.getByRole('button', { name: 'Filtrar' }).click();
@@ -165,15 +165,15 @@ test('a refund made in Mercado Pago’s panel is applied once though notified tw
   test.setTimeout(120_000);
   const email = await newMember(request, 'Ana Painel');
   const token = await tokenOf(request, email);
-  const attempt = await paidPix(request, token);
+  const confirmation = await paidPix(request, token);
   const before = await available(request);
   for (let i = 0; i < 2; i++) {
-    const res = await request.post(`/_dev/mercadopago/payments/${attempt.transaction_id}/refund`, {
+    const res = await request.post(`/_dev/mercadopago/payments/${confirmation.transaction_id}/refund`, {
       headers: { accept: 'application/json' },
     });
     expect(await res.json()).toEqual({ webhookStatus: 200 });
   }
-  expect(await registrationStatus(request, token, attempt.registration_id)).toBe('refunded');
+  expect(await registrationStatus(request, token, confirmation.registration_id)).toBe('refunded');
   if (before !== null) expect(await available(request)).toBe(before + 1);
   await mailTo(request, email, /^Reembolso/);
   expect((await mailsTo(request, email)).filter((m) => m.subject.startsWith('Reembolso'))).toHaveLength(1);
@@ -183,20 +183,20 @@ test('a chargeback leaves the door’s roster at its next sync and tells staff',
   test.setTimeout(120_000);
   const email = await newMember(request, 'Caio Estorno');
   const token = await tokenOf(request, email);
-  const attempt = await paidCard(request, token);
+  const confirmation = await paidCard(request, token);
   const staff = await tokenOf(request, DEMO_USERS.voluntario.email);
   type Roster = { entries: { id: string; paid: boolean }[]; cursor?: string | null };
   const roster = async () =>
     (await callApi<Roster>(request, staff, 'GET', `/v1/admin/checkin/events/${EVENT.id}/roster`)).body;
-  expect((await roster()).entries.find((e) => e.id === attempt.registration_id)?.paid).toBe(true);
+  expect((await roster()).entries.find((e) => e.id === confirmation.registration_id)?.paid).toBe(true);
 
-  const res = await request.post(`/_dev/mercadopago/payments/${attempt.transaction_id}/chargeback`, {
+  const res = await request.post(`/_dev/mercadopago/payments/${confirmation.transaction_id}/chargeback`, {
     headers: { accept: 'application/json' },
   });
   expect(await res.json()).toEqual({ webhookStatus: 200 });
-  expect(await registrationStatus(request, token, attempt.registration_id)).toBe('charged_back');
+  expect(await registrationStatus(request, token, confirmation.registration_id)).toBe('charged_back');
   // the next sync: the ticket is no longer paid, so the door refuses it
-  expect((await roster()).entries.find((e) => e.id === attempt.registration_id)?.paid).toBe(false);
+  expect((await roster()).entries.find((e) => e.id === confirmation.registration_id)?.paid).toBe(false);
   await mailTo(request, DEMO_USERS.secretaria.email, new RegExp(`^Estorno de pagamento: ${EVENT.title}`));
 });
 
@@ -207,7 +207,7 @@ test('the receipt PIX: a BR Code with the exact amount and the registration’s 
   test.setTimeout(120_000);
   const email = await newMember(request, 'Lia Comprovante');
   const token = await tokenOf(request, email);
-  const res = await callApi<Attempt[]>(request, token, 'POST', `/v1/checkout/${EVENT.id}/${TIER}`, {
+  const res = await callApi<Confirmation[]>(request, token, 'POST', `/v1/checkout/${EVENT.id}/${TIER}`, {
     tierId: TIER,
     paymentMethod: 'file',
   });
@@ -245,13 +245,13 @@ test('the receipt PIX: a BR Code with the exact amount and the registration’s 
     'GET',
     `/v1/admin/confirmations?text=${encodeURIComponent(email)}`,
   );
-  const attemptId = list.body.items.find((i) => i.registration.id === registrationId)!.id;
+  const confirmationId = list.body.items.find((i) => i.registration.id === registrationId)!.id;
   await signIn(page, DEMO_USERS.secretaria.email);
   await page.goto('/admin/registrations');
   await page.getByRole('button', { name: 'Outros filtros' }).click();
   await page.getByLabel('Nome ou email').fill(email);
   await page.getByRole('button', { name: 'Filtrar' }).click();
-  const row = page.locator(`[data-confirmation="${attemptId}"]`);
+  const row = page.locator(`[data-confirmation="${confirmationId}"]`);
   await row.getByRole('button', { name: /Lia Comprovante/ }).click();
   await expect(row.getByText('Identificador esperado (txid)')).toBeVisible();
   await expect(row.getByText(txid, { exact: true })).toBeVisible();

@@ -35,7 +35,7 @@ for (const width of [320, 390]) {
     await expect(page.locator('.users-row').first()).toBeVisible({ timeout: 30_000 });
     await expectClean(page, '/admin/users');
 
-    const someone = ADMINREG_DEMO.attempts.find((a) => a.name.startsWith('Júlia'))!;
+    const someone = ADMINREG_DEMO.confirmations.find((a) => a.name.startsWith('Júlia'))!;
     await page.goto(`/admin/users/${someone.userId}`);
     await expect(page.getByRole('heading', { name: 'Histórico de alterações' })).toBeVisible({
       timeout: 30_000,

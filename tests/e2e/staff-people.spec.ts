@@ -16,7 +16,7 @@ test.use({ viewport: { width: 1024, height: 900 } });
 // several sign-ins (bcrypt) per test on a shared machine
 test.setTimeout(180_000);
 
-const person = (first: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(first))!;
+const person = (first: string) => ADMINREG_DEMO.confirmations.find((a) => a.name.startsWith(first))!;
 
 async function openFromMenu(page: Page, item: string) {
   await page.getByRole('button', { name: 'Abrir menu' }).click();

@@ -149,7 +149,7 @@ describe.each(DRIVERS)('errorFromPg with errors from %s', (driver) => {
     expect(await answer(profile(await user(db()), { temple_id: randomUUID() }))).toEqual({
       status: 400,
       code: 'INVALID_DATA',
-      message: validationMessages.congregation,
+      message: validationMessages.temple,
     });
   });
 

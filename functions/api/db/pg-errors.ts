@@ -36,7 +36,7 @@ export const CONSTRAINT_ERRORS: Partial<Record<ConstraintName | 'users_email_par
   profiles_cpf_check: { status: 400, code: 'INVALID_DATA', message: validationMessages.cpf },
   profiles_phone_check: { status: 400, code: 'INVALID_DATA', message: validationMessages.phone },
   profiles_name_check: { status: 400, code: 'INVALID_DATA', message: validationMessages.fullName },
-  profiles_temple_id_fkey: { status: 400, code: 'INVALID_DATA', message: validationMessages.congregation },
+  profiles_temple_id_fkey: { status: 400, code: 'INVALID_DATA', message: validationMessages.temple },
   events_external_redirect_http: {
     status: 400,
     code: 'INVALID_DATA',

@@ -156,58 +156,42 @@ export function renderMemberEmail(
         calendar: 'add',
       };
       break;
-    case 'payment_rejected':
+    case 'payment_rejected': {
       // a new attempt on the same registration (another receipt or another method): the checkout of
       // its tier, which adds the attempt to it; a caravan guest's payment is the leader's to redo
-      body = facts.guest
-        ? {
-            subject: m.subjects.rejected(title),
-            paragraphs: [
-              m.rejected(title, method),
-              ...(facts.reason ? [m.reason(facts.reason)] : []),
-              m.guestAskLeader,
-            ],
-            details,
-            link: { label: m.registrationLink, url: registrationUrl },
-            extra: { label: m.eventLink, url: eventUrl },
-            calendar: null,
-          }
-        : {
-            subject: m.subjects.rejected(title),
-            paragraphs: [
-              m.rejected(title, method),
-              ...(facts.reason ? [m.reason(facts.reason)] : []),
-              m.tryAgain,
-            ],
-            details,
-            link: {
-              label: m.tryAgainLink,
-              url: facts.tier_id
-                ? `${opts.siteUrl}/checkout/${facts.event.id}/${facts.tier_id}`
-                : registrationUrl,
-            },
-            extra: { label: m.registrationLink, url: registrationUrl },
-            calendar: null,
-          };
+      const tryAgainUrl = facts.tier_id
+        ? `${opts.siteUrl}/checkout/${facts.event.id}/${facts.tier_id}`
+        : registrationUrl;
+      body = {
+        subject: m.subjects.rejected(title),
+        paragraphs: [
+          m.rejected(title, method),
+          ...(facts.reason ? [m.reason(facts.reason)] : []),
+          facts.guest ? m.guestAskLeader : m.tryAgain,
+        ],
+        details,
+        link: facts.guest
+          ? { label: m.registrationLink, url: registrationUrl }
+          : { label: m.tryAgainLink, url: tryAgainUrl },
+        extra: facts.guest
+          ? { label: m.eventLink, url: eventUrl }
+          : { label: m.registrationLink, url: registrationUrl },
+        calendar: null,
+      };
       break;
+    }
     case 'pix_expired':
-      // 'Gerar novo PIX' is on the registration (a new PIX attempt on it)
-      body = facts.guest
-        ? {
-            subject: m.subjects.pixExpired(title),
-            paragraphs: [m.pixExpired(title), m.guestAskLeader],
-            details,
-            link: { label: m.eventLink, url: eventUrl },
-            calendar: null,
-          }
-        : {
-            subject: m.subjects.pixExpired(title),
-            paragraphs: [m.pixExpired(title), m.pixTryAgain],
-            details,
-            link: { label: m.newPixLink, url: registrationUrl },
-            extra: { label: m.eventLink, url: eventUrl },
-            calendar: null,
-          };
+      // 'Gerar novo PIX' is on the registration (a new PIX attempt on it); a guest asks the leader
+      body = {
+        subject: m.subjects.pixExpired(title),
+        paragraphs: [m.pixExpired(title), facts.guest ? m.guestAskLeader : m.pixTryAgain],
+        details,
+        link: facts.guest
+          ? { label: m.eventLink, url: eventUrl }
+          : { label: m.newPixLink, url: registrationUrl },
+        ...(facts.guest ? {} : { extra: { label: m.eventLink, url: eventUrl } }),
+        calendar: null,
+      };
       break;
     case 'cash_expired':
       body = {

@@ -5,6 +5,7 @@
  * "online" on a venue Wi-Fi with no way out and after a reload with no signal. React-free.
  */
 import { createStore } from 'zustand/vanilla';
+import { supabaseUrl } from '../../lib/config.ts';
 import type { FailureLike } from '../query-client.ts';
 
 /** `unknown` until the first request or check of this page has an outcome. */
@@ -52,8 +53,7 @@ export async function tracked<T>(request: Promise<T>): Promise<T> {
 /** Asks the API's health route once; reports and answers whether it answered. Never throws. */
 export async function checkServer(url?: string): Promise<boolean> {
   try {
-    // the host's address is read on first use (lib/config.ts needs a window)
-    url ??= `${(await import('../../lib/config.ts')).SUPABASE_URL}/functions/v1/api/health`;
+    url ??= `${supabaseUrl()}/functions/v1/api/health`;
     const res = await fetch(url, { cache: 'no-store', signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
     // a captive portal answers with its own page: only the API's own answer counts
     const ok = res.ok && ((await res.json()) as { ok?: unknown }).ok === true;

@@ -230,7 +230,7 @@ export async function checkInLocally(
     const entry = Array.isArray(found) ? found : found && ((await db.rosters.get(found.id)) ?? found);
     const result = decide(entry, session);
     if (result.kind !== 'created') return result;
-    const clientId = await admitAndQueue(db, result.entry, 'checkin', { eventId, device, now, session });
+    const { clientId } = await admitAndQueue(db, result.entry, 'checkin', { eventId, device, now, session });
     return { ...result, clientId };
   });
 }
@@ -288,7 +288,7 @@ export async function checkInGroupLocally(
 
 /**
  * Inside the caller's transaction on rosters and outbox: the row checked in on this device (in the
- * session) and its item queued for the server under a new client UUID, answered.
+ * session) and its item queued for the server under a new client UUID; both answered.
  */
 async function admitAndQueue(
   db: CongregaDb,
@@ -296,15 +296,16 @@ async function admitAndQueue(
   kind: OutboxItem['kind'],
   at: { eventId: string; device: string; now: Date; session?: CheckinSession },
   extra: Partial<OutboxItem['payload']> = {},
-): Promise<string> {
+): Promise<{ clientId: string; entry: RosterEntry }> {
   const clientId = crypto.randomUUID();
   const scannedAt = at.now.toISOString();
-  await db.rosters.put({
+  const admitted: RosterEntry = {
     ...entry,
     checked_in_at: scannedAt,
     checked_in_device: at.device,
     checked_in_session: at.session?.id ?? null,
-  });
+  };
+  await db.rosters.put(admitted);
   await db.outbox.add({
     clientId,
     kind,
@@ -319,7 +320,7 @@ async function admitAndQueue(
       ...extra,
     },
   });
-  return clientId;
+  return { clientId, entry: admitted };
 }
 
 export function readIssues(eventId: string, db = defaultDb): Promise<CheckinIssue[]> {
@@ -404,32 +405,22 @@ export async function walkInLocally(
   const key = (await db.rosterMeta.get(eventId))?.cpf_key;
   // the CPF's tag, so that the CPF typed later finds the person here (never the CPF itself)
   const cpfHash = input.cpf && key ? await rosterCpfTag(key, input.cpf) : null;
-  const registrationId = crypto.randomUUID();
-  const clientId = crypto.randomUUID();
-  const at = now.toISOString();
   const entry: RosterEntry = {
-    id: registrationId,
+    id: crypto.randomUUID(),
     event_id: eventId,
     seq: '',
     name: input.name,
     congregation: null,
     cpf_hash: cpfHash,
     paid: true,
-    checked_in_at: at,
-    checked_in_device: device,
-    checked_in_session: session?.id ?? null,
+    checked_in_at: null,
+    checked_in_device: null,
+    checked_in_session: null,
   };
-  await db.transaction('rw', db.rosters, db.outbox, async () => {
-    await db.rosters.put(entry);
-    await db.outbox.add({
-      clientId,
-      kind: 'walk_in',
-      createdAt: now.getTime(),
-      attempts: 0,
-      payload: { eventId, registrationId, scannedAt: at, device, sessionId: session?.id, ...input },
-    });
-  });
-  return { kind: 'created', entry, clientId };
+  const admitted = await db.transaction('rw', db.rosters, db.outbox, () =>
+    admitAndQueue(db, entry, 'walk_in', { eventId, device, now, session }, input),
+  );
+  return { kind: 'created', ...admitted };
 }
 
 /**
@@ -451,7 +442,7 @@ export async function payCashLocally(
     const amount = row.cash_due;
     const result = decide({ ...row, paid: true, cash_due: null }, session);
     if (result.kind !== 'created') return result;
-    const clientId = await admitAndQueue(
+    const { clientId } = await admitAndQueue(
       db,
       result.entry,
       'cash',

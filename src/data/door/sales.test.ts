@@ -1,9 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// these tests give the door its server calls; the typed client (browser config) never loads
-vi.mock('../../lib/api.ts', () => ({ apiClient: () => undefined, unwrap: vi.fn() }));
-
 import type { RosterEntry, SyncOutcome } from '../../domain/checkin.ts';
 import type { DoorSalesBody } from '../../domain/door-sales.ts';
 import { CongregaDb } from '../db.ts';

@@ -30,7 +30,7 @@ export const authMessages = {
   nameLabel: 'Nome completo',
   cpfLabel: 'CPF',
   phoneLabel: 'WhatsApp',
-  congregationLabel: 'Congregação',
+  templeLabel: 'Congregação',
   otherChurchCheckbox: 'Sou de outro ministério',
   otherChurchLabel: 'Nome da sua igreja',
   loginTitle: 'Acesse sua conta',
@@ -99,7 +99,6 @@ export const authMessages = {
   profileTitle: 'Meu perfil',
   changePassword: 'Mudar senha',
   otherChurchValue: (name: string) => `Outro ministério: ${name}`,
-  noCongregation: 'Congregação não informada',
   phoneValue: 'WhatsApp',
 } as const;
 

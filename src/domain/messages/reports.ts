@@ -5,7 +5,7 @@ export const reportsMessages = {
   eventPlaceholder: 'Escolha um evento',
   noEvents: 'Ainda não há eventos com inscrições.',
   mainEvent: (title: string) => `${title} (evento principal)`,
-  congregations: 'Congregações com inscrições',
+  temples: 'Congregações com inscrições',
   participants: 'Participantes',
   registrations: 'Inscrições',
   statusChart: 'Inscrições por status',

@@ -59,7 +59,7 @@ export const staffMessages = {
   otherChurch: 'Outro ministério',
   registrations: 'Inscrições',
   noRegistrations: 'Nenhuma inscrição.',
-  attempt: (n: number, date: string) => `Tentativa ${n} em ${date}`,
+  confirmationTitle: (n: number, date: string) => `Tentativa ${n} em ${date}`,
   roles: 'Papéis',
   noRoles: 'Nenhum papel.',
   grant: (role: string) => `Dar papel ${role}`,

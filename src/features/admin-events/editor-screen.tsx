@@ -26,7 +26,7 @@ import {
   useVenues,
 } from './api/queries.ts';
 import { CaravanLimitsPanel } from './components/caravan-limits-panel.tsx';
-import { CheckboxGroup, RadioGroup, SelectField, TextAreaField } from './components/choice-fields.tsx';
+import { CheckboxGroup, FormTextArea, RadioGroup, SelectField } from './components/choice-fields.tsx';
 import { FilesPanel } from './components/files-panel.tsx';
 import { ImageField } from './components/image-field.tsx';
 import { MinorsPanel } from './components/minors-panel.tsx';
@@ -188,15 +188,7 @@ function EventForm({ event, backToEvent }: { event: EventDetail | null; backToEv
       </div>
 
       <form.Field name="details">
-        {(f) => (
-          <TextAreaField
-            label={t.details}
-            hint={t.detailsHint}
-            value={f.state.value ?? ''}
-            onChange={f.handleChange}
-            onBlur={f.handleBlur}
-          />
-        )}
+        {(f) => <FormTextArea field={f} label={t.details} hint={t.detailsHint} />}
       </form.Field>
 
       <form.Field name="image">

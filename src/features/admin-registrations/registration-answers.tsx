@@ -4,7 +4,7 @@
  * may change them at any time, checked with the same rules as the member's.
  */
 import { minorMessages } from '../../domain/messages/minors.ts';
-import { AnswersCard, guardianText } from '../../ui/answers-card.tsx';
+import { AnswersCard, GuardianStatus } from '../../ui/answers-card.tsx';
 import { notify } from '../../ui/notices.tsx';
 import {
   useRecordPaperConsent,
@@ -24,14 +24,13 @@ export function RegistrationAnswers({
   const recordPaper = useRecordPaperConsent(registrationId);
   if (!data) return null;
   const guardian = data.guardian && (
-    <p data-testid="staff-guardian-status">
-      {guardianText(data.guardian)}{' '}
+    <GuardianStatus guardian={data.guardian} testId="staff-guardian-status">
       {canWrite && data.guardian.state !== 'authorized' && (
         <button type="button" className="button button-secondary" onClick={() => void paper()}>
           {minorMessages.recordPaper}
         </button>
       )}
-    </p>
+    </GuardianStatus>
   );
   async function paper() {
     try {
@@ -41,7 +40,6 @@ export function RegistrationAnswers({
       notify('negative', (e as Error).message);
     }
   }
-  if (data.questions.length === 0) return guardian || null;
   return (
     <AnswersCard
       questions={data.questions}

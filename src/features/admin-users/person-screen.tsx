@@ -75,7 +75,7 @@ function Person({ detail }: { detail: PersonDetail }) {
                 <ol className="person-attempts" reversed>
                   {r.attempts.map((a, i) => (
                     <li key={a.id}>
-                      {m.attempt(r.attempts.length - i, formatDateTime(a.created_at))}:{' '}
+                      {m.confirmationTitle(r.attempts.length - i, formatDateTime(a.created_at))}:{' '}
                       {paymentMethodLabels[a.strategy as keyof typeof paymentMethodLabels] ?? a.strategy} ·{' '}
                       {statusLabel(a.status)}
                     </li>

@@ -109,10 +109,10 @@ export function LiveAttendance({
       <p className="live-total" role="status" data-testid="live-total">
         {m.total(view.arrived, view.expected)}
       </p>
-      <section aria-labelledby={`${id}-congregations`}>
-        <h2 id={`${id}-congregations`}>{m.perCongregation}</h2>
-        <ul className="live-groups" data-testid="live-congregations">
-          {view.congregations.map((g) => (
+      <section aria-labelledby={`${id}-temples`}>
+        <h2 id={`${id}-temples`}>{m.perTemple}</h2>
+        <ul className="live-groups" data-testid="live-temples">
+          {view.temples.map((g) => (
             <li key={g.key}>
               <span>{g.name}</span>
               <strong>{m.arrivedOf(g.arrived, g.expected)}</strong>
@@ -165,7 +165,7 @@ function People({ data, session }: { data: Attendance; session: string | null })
           <li key={person.id} className={arrival ? 'live-arrived' : undefined}>
             <span>{person.name}</span>
             <small>
-              {person.congregation ?? m.noCongregation} ·{' '}
+              {person.congregation ?? m.noTemple} ·{' '}
               {arrival ? m.arrived(formatTime(arrival.at), arrival.device) : m.notArrived}
             </small>
           </li>

@@ -7,10 +7,10 @@ import { signupBody, signupFormSchema } from '../../domain/validation.ts';
 import { ApiFailure } from '../../lib/api.ts';
 import { safeRedirect } from '../../lib/auth-user.ts';
 import { reportError } from '../../lib/report-error.ts';
-import { CONGREGATION_FIELDS, CongregationFields } from '../../ui/congregation-fields.tsx';
 import { Form, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
+import { TEMPLE_DEFAULTS, TEMPLE_FIELDS, TempleFields } from '../../ui/temple-fields.tsx';
 import { signupMutation } from './api/auth-writes.ts';
 import type { signupSearch } from './search.ts';
 import { authCallbackUrl } from './search.ts';
@@ -65,10 +65,7 @@ function SignupForm({ search }: { search: Search }) {
       email: search.email ?? '',
       cpf: '',
       phone: '',
-      congregacao: null,
-      fromOtherChurch: false,
-      otherChurch: '',
-      consentCongregation: false,
+      ...TEMPLE_DEFAULTS,
       password: '',
       confirmation: '',
     },
@@ -137,7 +134,7 @@ function SignupForm({ search }: { search: Search }) {
         </form.AppField>
         <form.AppField name="cpf">{(f) => <f.CpfField label={authMessages.cpfLabel} />}</form.AppField>
         <form.AppField name="phone">{(f) => <f.PhoneField label={authMessages.phoneLabel} />}</form.AppField>
-        <CongregationFields form={form} fields={CONGREGATION_FIELDS} list={temples} />
+        <TempleFields form={form} fields={TEMPLE_FIELDS} list={temples} />
         <form.AppField name="password">
           {(f) => <f.PasswordField label={authMessages.passwordLabel} fresh />}
         </form.AppField>

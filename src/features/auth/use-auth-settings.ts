@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../lib/config.ts';
+import { supabaseAnonKey, supabaseUrl } from '../../lib/config.ts';
 
 /**
  * GoTrue's `/settings` (the auth server, not the API): whether it offers Google sign-in. Off on a
@@ -8,7 +8,7 @@ import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../lib/config.ts';
 export const authSettingsQuery = queryOptions({
   queryKey: ['auth-settings'] as const,
   queryFn: async () => {
-    const res = await fetch(`${SUPABASE_URL}/auth/v1/settings`, { headers: { apikey: SUPABASE_ANON_KEY } });
+    const res = await fetch(`${supabaseUrl()}/auth/v1/settings`, { headers: { apikey: supabaseAnonKey() } });
     const body = (await res.json()) as { external?: { google?: boolean } };
     return { google: body.external?.google !== false };
   },

@@ -11,12 +11,12 @@ import { reportError } from '../../lib/report-error.ts';
 import { useSessionStore } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/session-end.ts';
 import { supabaseAuth } from '../../lib/supabase.ts';
-import { CONGREGATION_FIELDS, CongregationFields } from '../../ui/congregation-fields.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, schemaPasses, setServerErrors, useFormState, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { useRevealSteps } from '../../ui/reveal.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { TEMPLE_DEFAULTS, TEMPLE_FIELDS, TempleFields } from '../../ui/temple-fields.tsx';
 import { welcomeMutation } from './api/auth-writes.ts';
 import { RevealIntro } from './reveal-intro.tsx';
 import type { welcomeSearch } from './search.ts';
@@ -166,10 +166,7 @@ function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) 
     defaultValues: {
       cpf: '',
       phone: '',
-      congregacao: null,
-      fromOtherChurch: false,
-      otherChurch: '',
-      consentCongregation: false,
+      ...TEMPLE_DEFAULTS,
     },
     onSubmit: async (value, formApi) => {
       const failure = await finish(value);
@@ -184,7 +181,7 @@ function WelcomeProfileForm({ redirectTo }: { redirectTo: string | undefined }) 
       <p className="auth-lead">{authMessages.welcomeProfileLead}</p>
       <form.AppField name="cpf">{(f) => <f.CpfField label={authMessages.cpfLabel} />}</form.AppField>
       <form.AppField name="phone">{(f) => <f.PhoneField label={authMessages.phoneLabel} />}</form.AppField>
-      <CongregationFields form={form} fields={CONGREGATION_FIELDS} list={temples} />
+      <TempleFields form={form} fields={TEMPLE_FIELDS} list={temples} />
       <form.SubmitButton disabled={!canSave}>{authMessages.welcomeSave}</form.SubmitButton>
     </Form>
   );

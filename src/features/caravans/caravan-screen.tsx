@@ -13,9 +13,9 @@ import * as v from 'valibot';
 import { usePaymentContext } from '../../data/events/use-payment-context.ts';
 import { invalidateMyRegistrations } from '../../data/registrations/mutations.ts';
 import {
-  type MercadoPagoAttempt,
-  useMercadoPagoAttempt,
-} from '../../data/registrations/use-mercadopago-attempt.ts';
+  type MercadoPagoConfirmation,
+  useMercadoPagoConfirmation,
+} from '../../data/registrations/use-mercadopago-confirmation.ts';
 import { CARAVAN_MAX, CARAVAN_MIN, caravanPersonSchema, duplicateCpfRow } from '../../domain/caravans.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
 import { caravanMessages as m } from '../../domain/messages/caravans.ts';
@@ -319,7 +319,7 @@ function CaravanDone({ event, done }: { event: { title: string }; done: Done }) 
  * and deadline while unpaid; then the group's tickets are read again.
  */
 function ProviderPayment({ done }: { done: Done }) {
-  const initial: MercadoPagoAttempt = {
+  const initial: MercadoPagoConfirmation = {
     id: done.confirmation_id,
     registration_id: done.registrations[0]!.id,
     strategy: done.strategy as 'mp_pix' | 'mp_card',
@@ -328,15 +328,18 @@ function ProviderPayment({ done }: { done: Done }) {
     request_data: done.request_data,
     response_data: done.response_data,
   };
-  const attempt = useMercadoPagoAttempt(done.confirmation_id, initial) ?? initial;
-  const status = attempt.status;
+  const confirmation = useMercadoPagoConfirmation(done.confirmation_id, initial) ?? initial;
+  const status = confirmation.status;
   const settled = status !== 'pending' && status !== 'analysis';
   useEffect(() => {
     if (settled) void invalidateMyRegistrations().catch(() => {});
   }, [settled]);
-  const qr = typeof attempt.request_data?.qr_code === 'string' ? attempt.request_data.qr_code : null;
+  const qr =
+    typeof confirmation.request_data?.qr_code === 'string' ? confirmation.request_data.qr_code : null;
   const qrImage =
-    typeof attempt.request_data?.qr_code_base64 === 'string' ? attempt.request_data.qr_code_base64 : null;
+    typeof confirmation.request_data?.qr_code_base64 === 'string'
+      ? confirmation.request_data.qr_code_base64
+      : null;
   return (
     <>
       <p>
@@ -354,9 +357,9 @@ function ProviderPayment({ done }: { done: Done }) {
             <img src={`data:image/png;base64,${qrImage}`} alt={m.pixQrAlt} width={200} height={200} />
           )}
           <PixCode code={qr} />
-          {attempt.expires_at && (
+          {confirmation.expires_at && (
             <p className="caravan-pix-expires" data-testid="caravan-pix-expires">
-              {p.pixExpires(formatDateTime(attempt.expires_at))}
+              {p.pixExpires(formatDateTime(confirmation.expires_at))}
             </p>
           )}
           <p aria-live="polite">{p.pixWaiting}</p>

@@ -408,32 +408,32 @@ function StepThree({
     : never;
 }) {
   const navigate = useNavigate();
-  const attempt = registration?.confirmations[0];
+  const confirmation = registration?.confirmations[0];
   const userId = useSessionStore((s) => s.session?.user.id ?? null);
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
   }, []);
   // a free registration's ticket is on screen: the door's check-in leads to /event-welcome (product-spec.md §4)
   const freeTicketEvent =
-    registration && attempt?.strategy === 'open' && hasValidTicket(registration)
+    registration && confirmation?.strategy === 'open' && hasValidTicket(registration)
       ? registration.event_id
       : null;
   useMyCheckinsLive(userId, freeTicketEvent, () => void navigate({ to: '/event-welcome' }));
-  if (!registration || !attempt) return <Spinner label={m.loading} />;
+  if (!registration || !confirmation) return <Spinner label={m.loading} />;
   return (
     <div className="checkout-panel" data-testid="checkout-done">
       <dl className="checkout-facts">
         <div>
           <dt>{m.statusLabel}</dt>
           <dd>
-            <span className={`badge badge-${attempt.status}`} data-testid="checkout-status">
-              {statusLabel(attempt.status)}
+            <span className={`badge badge-${confirmation.status}`} data-testid="checkout-status">
+              {statusLabel(confirmation.status)}
             </span>
           </dd>
         </div>
         <div>
           <dt>{m.methodLabel}</dt>
-          <dd>{m.methodNames[attempt.strategy]}</dd>
+          <dd>{m.methodNames[confirmation.strategy]}</dd>
         </div>
       </dl>
       {hasValidTicket(registration) ? (
@@ -444,7 +444,7 @@ function StepThree({
       ) : (
         <MethodNext
           registration={registration}
-          attempt={attempt}
+          confirmation={confirmation}
           onVoucherPaid={() => {
             setTimeout(() => void navigate({ to: '/my-registrations' }), 2000);
           }}

@@ -6,7 +6,7 @@
  */
 import { parseCardExpiry, standInCardSchema } from '../../domain/mercadopago.ts';
 import { mercadoPagoMessages as m } from '../../domain/messages/mercadopago.ts';
-import { SUPABASE_URL } from '../../lib/config.ts';
+import { supabaseUrl } from '../../lib/config.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Form, useSchemaForm } from '../../ui/form.tsx';
 import type { CardSubmit } from './use-mercadopago.ts';
@@ -28,7 +28,7 @@ export function CardStandIn({
     async onSubmit(card) {
       const expiry = parseCardExpiry(card.expiry)!;
       const res = await fetch(
-        `${SUPABASE_URL}/_dev/mercadopago/v1/card_tokens?public_key=${encodeURIComponent(publicKey)}`,
+        `${supabaseUrl()}/_dev/mercadopago/v1/card_tokens?public_key=${encodeURIComponent(publicKey)}`,
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

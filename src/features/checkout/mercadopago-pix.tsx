@@ -10,10 +10,10 @@ import { formatPrice } from '../../domain/money.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { PixCode } from '../../ui/pix-code.tsx';
 import {
-  type MercadoPagoAttempt,
+  type MercadoPagoConfirmation,
   type ProviderFormProps,
-  useMercadoPagoAttempt,
   useMercadoPagoConfig,
+  useMercadoPagoConfirmation,
 } from './use-mercadopago.ts';
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
@@ -56,40 +56,40 @@ export function MercadoPagoPixForm({ tier, submit, back }: ProviderFormProps) {
 
 /** Step 3 for mp_pix and mp_card: the provider's status, the PIX code and QR while it is unpaid. */
 export function MercadoPagoStatus({
-  attemptId,
+  confirmationId,
   initial,
   onSettled,
 }: {
-  attemptId: string;
-  initial?: MercadoPagoAttempt | null;
+  confirmationId: string;
+  initial?: MercadoPagoConfirmation | null;
   /** Called once the attempt is no longer pending (e.g. to refresh the stored registration). */
   onSettled?(status: string): void;
 }) {
-  const attempt = useMercadoPagoAttempt(attemptId, initial ?? null);
+  const confirmation = useMercadoPagoConfirmation(confirmationId, initial ?? null);
   const { config } = useMercadoPagoConfig();
-  const status = attempt?.status;
+  const status = confirmation?.status;
   useEffect(() => {
     if (status && status !== 'pending' && status !== 'analysis') onSettled?.(status);
   }, [status, onSettled]);
-  if (!attempt) return null;
-  if (attempt.status === 'paid') {
+  if (!confirmation) return null;
+  if (confirmation.status === 'paid') {
     return (
       <p className="mp-status mp-status-paid" role="status">
-        {attempt.strategy === 'mp_pix' ? m.pixPaid : m.cardApproved}
+        {confirmation.strategy === 'mp_pix' ? m.pixPaid : m.cardApproved}
       </p>
     );
   }
-  if (attempt.status === 'expired') return <FormAlert>{m.pixExpired}</FormAlert>;
-  if (attempt.status !== 'pending' && attempt.status !== 'analysis')
+  if (confirmation.status === 'expired') return <FormAlert>{m.pixExpired}</FormAlert>;
+  if (confirmation.status !== 'pending' && confirmation.status !== 'analysis')
     return <FormAlert>{m.pixRejected}</FormAlert>;
-  if (attempt.strategy === 'mp_card') {
+  if (confirmation.strategy === 'mp_card') {
     return (
       <p className="mp-status" role="status">
         {m.cardPending}
       </p>
     );
   }
-  const data = (attempt.request_data ?? {}) as { qr_code?: unknown; qr_code_base64?: unknown };
+  const data = (confirmation.request_data ?? {}) as { qr_code?: unknown; qr_code_base64?: unknown };
   const code = typeof data.qr_code === 'string' ? data.qr_code : '';
   const png = typeof data.qr_code_base64 === 'string' ? data.qr_code_base64 : '';
   return (
@@ -106,8 +106,8 @@ export function MercadoPagoStatus({
         />
       )}
       <PixCode code={code} />
-      {attempt.expires_at && (
-        <p className="mp-pix-expires">{m.pixExpires(dateTime.format(new Date(attempt.expires_at)))}</p>
+      {confirmation.expires_at && (
+        <p className="mp-pix-expires">{m.pixExpires(dateTime.format(new Date(confirmation.expires_at)))}</p>
       )}
       <p className="mp-status" role="status" aria-live="polite">
         {m.pixWaiting}

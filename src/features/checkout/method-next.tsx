@@ -34,31 +34,31 @@ const refreshAfterProvider = () => void invalidateMyRegistrations().catch(() => 
 
 export function MethodNext({
   registration,
-  attempt,
+  confirmation,
   onVoucherPaid,
 }: {
   registration: MyRegistration;
-  attempt: Confirmation;
+  confirmation: Confirmation;
   onVoucherPaid(): void;
 }) {
-  if (attempt.strategy === 'file' && attempt.status === 'pending') {
-    const key = (attempt.request_data?.pix_key as string | undefined) ?? pixKeyOf(registration.tier);
+  if (confirmation.strategy === 'file' && confirmation.status === 'pending') {
+    const key = (confirmation.request_data?.pix_key as string | undefined) ?? pixKeyOf(registration.tier);
     return (
       <div className="method-next">
         <p>{m.instructions.file(key)}</p>
         <PixReceiptCode pixKey={key} amountCents={registration.frozen_value} registration={registration} />
-        <ReceiptForm confirmationId={attempt.id} />
+        <ReceiptForm confirmationId={confirmation.id} />
       </div>
     );
   }
-  if (attempt.strategy === 'file' && attempt.status === 'analysis') {
+  if (confirmation.strategy === 'file' && confirmation.status === 'analysis') {
     return <p className="method-next">{m.receiptSent}</p>;
   }
-  if (attempt.strategy === 'voucher' && attempt.status === 'pending') {
+  if (confirmation.strategy === 'voucher' && confirmation.status === 'pending') {
     return (
       <Suspense fallback={<Spinner size={18} label={m.submitting} />}>
         <VoucherForm
-          confirmationId={attempt.id}
+          confirmationId={confirmation.id}
           eventId={registration.event_id}
           tierId={registration.tier_id}
           onPaid={onVoucherPaid}
@@ -66,9 +66,10 @@ export function MethodNext({
       </Suspense>
     );
   }
-  if (attempt.strategy === 'link' && attempt.status === 'pending') {
+  if (confirmation.strategy === 'link' && confirmation.status === 'pending') {
     const link =
-      (attempt.request_data?.payment_link as string | null | undefined) ?? registration.tier.payment_link;
+      (confirmation.request_data?.payment_link as string | null | undefined) ??
+      registration.tier.payment_link;
     return (
       <div className="method-next">
         <p>{link ? m.instructions.link : m.instructions.linkMissing}</p>
@@ -77,33 +78,36 @@ export function MethodNext({
             {m.openPaymentLink}
           </a>
         )}
-        {attempt.expires_at && (
-          <p className="method-next-hint">{r.linkExpires(formatDateTime(attempt.expires_at))}</p>
+        {confirmation.expires_at && (
+          <p className="method-next-hint">{r.linkExpires(formatDateTime(confirmation.expires_at))}</p>
         )}
       </div>
     );
   }
-  if ((attempt.strategy === 'mp_pix' || attempt.strategy === 'mp_card') && attempt.status === 'pending') {
+  if (
+    (confirmation.strategy === 'mp_pix' || confirmation.strategy === 'mp_card') &&
+    confirmation.status === 'pending'
+  ) {
     // the PIX code and QR (or the card's provider status) until Mercado Pago settles it
     return (
       <Suspense fallback={<Spinner label={m.loading} />}>
-        <MercadoPagoStatus attemptId={attempt.id} onSettled={refreshAfterProvider} />
+        <MercadoPagoStatus confirmationId={confirmation.id} onSettled={refreshAfterProvider} />
       </Suspense>
     );
   }
-  if (attempt.strategy === 'cash' && attempt.status === 'pending') {
+  if (confirmation.strategy === 'cash' && confirmation.status === 'pending') {
     return <p className="method-next">{m.instructions.cash}</p>;
   }
   // a new attempt on this registration: the member's own, while the event has not started (a
   // caravan's guests are the leader's, who registers a new caravan)
   const retryable =
     !registration.guest &&
-    registration.status === attempt.status &&
+    registration.status === confirmation.status &&
     new Date(registration.event.starts_at).getTime() > Date.now();
-  if (retryable && attempt.strategy === 'mp_pix' && attempt.status === 'expired') {
+  if (retryable && confirmation.strategy === 'mp_pix' && confirmation.status === 'expired') {
     return <NewPix registration={registration} />;
   }
-  if (retryable && attempt.status === 'rejected') {
+  if (retryable && confirmation.status === 'rejected') {
     return (
       <div className="method-next method-retry">
         <p>{m.tryAgainHint}</p>

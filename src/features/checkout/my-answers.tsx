@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { myAnswersQuery, saveMyAnswersMutation } from '../../data/questions/questions.ts';
-import { AnswersCard, guardianText } from '../../ui/answers-card.tsx';
+import { AnswersCard, GuardianStatus } from '../../ui/answers-card.tsx';
 
 export function MyAnswers({ registrationId }: { registrationId: string }) {
   const { data } = useQuery({ ...myAnswersQuery(registrationId), retry: false });
@@ -13,11 +13,8 @@ export function MyAnswers({ registrationId }: { registrationId: string }) {
   if (!data) return null;
   // a minor's registration: the guardian's consent, until which the ticket is not valid at the door
   const guardian = data.guardian && (
-    <p className="registration-removed" role="status" data-testid="guardian-status">
-      {guardianText(data.guardian)}
-    </p>
+    <GuardianStatus guardian={data.guardian} className="registration-removed" testId="guardian-status" />
   );
-  if (data.questions.length === 0) return guardian || null;
   return (
     <AnswersCard
       questions={data.questions}

@@ -22,7 +22,7 @@ import {
   hasValidTicket,
   isEventRemoved,
   memberCanCancel,
-  numberedAttempts,
+  numberedConfirmations,
   statusLabel,
 } from '../../domain/registrations.ts';
 import type { Confirmation, MyRegistration } from '../../domain/types.ts';
@@ -221,16 +221,16 @@ function RegistrationDetail({
       {newest && !removed && registration.status !== 'paid' && !moneyBack(registration.status) && (
         <MethodNext
           registration={registration}
-          attempt={newest}
+          confirmation={newest}
           onVoucherPaid={() =>
             setTimeout(() => void navigate({ to: '/my-registrations' }), REDIRECT_AFTER_MS)
           }
         />
       )}
       {!removed && <MyAnswers registrationId={registration.id} />}
-      <ol className="attempts">
-        {numberedAttempts(registration.confirmations).map(({ attempt, number }) => (
-          <Attempt key={attempt.id} attempt={attempt} number={number} />
+      <ol className="confirmations">
+        {numberedConfirmations(registration.confirmations).map(({ confirmation, number }) => (
+          <ConfirmationItem key={confirmation.id} confirmation={confirmation} number={number} />
         ))}
       </ol>
       {cancelable && (
@@ -249,22 +249,25 @@ function RegistrationDetail({
   );
 }
 
-function Attempt({ attempt, number }: { attempt: Confirmation; number: number }) {
-  const reason = typeof attempt.response_data?.reason === 'string' ? attempt.response_data.reason : null;
+function ConfirmationItem({ confirmation, number }: { confirmation: Confirmation; number: number }) {
+  const reason =
+    typeof confirmation.response_data?.reason === 'string' ? confirmation.response_data.reason : null;
   // the code the member typed (kept also when it did not apply)
-  const typed = attempt.request_data?.voucher;
-  const voucher = attempt.voucher_code ?? (typeof typed === 'string' ? typed : null);
+  const typed = confirmation.request_data?.voucher;
+  const voucher = confirmation.voucher_code ?? (typeof typed === 'string' ? typed : null);
   return (
-    <li className="attempt" data-testid="attempt">
-      <p className="attempt-title">{m.attempt(number, formatDateTime(attempt.created_at))}</p>
-      <p>
-        <span className={`badge badge-${attempt.status}`}>{statusLabel(attempt.status)}</span>{' '}
-        {c.methodNames[attempt.strategy] ?? attempt.strategy}
+    <li className="confirmation" data-testid="confirmation">
+      <p className="confirmation-title">
+        {m.confirmationTitle(number, formatDateTime(confirmation.created_at))}
       </p>
-      {attempt.status === 'canceled' && <p>{m.canceledAttempt}</p>}
-      {attempt.strategy === 'voucher' && voucher && (
+      <p>
+        <span className={`badge badge-${confirmation.status}`}>{statusLabel(confirmation.status)}</span>{' '}
+        {c.methodNames[confirmation.strategy] ?? confirmation.strategy}
+      </p>
+      {confirmation.status === 'canceled' && <p>{m.canceledConfirmation}</p>}
+      {confirmation.strategy === 'voucher' && voucher && (
         <p>
-          {attempt.status === 'paid' ? m.voucherValid : m.voucherInvalidApplied}:{' '}
+          {confirmation.status === 'paid' ? m.voucherValid : m.voucherInvalidApplied}:{' '}
           <strong>{formatVoucher(voucher)}</strong>
         </p>
       )}

@@ -24,6 +24,6 @@ export function useMercadoPagoConfig(): { config: MercadoPagoConfig | null; fail
 }
 
 export {
-  type MercadoPagoAttempt,
-  useMercadoPagoAttempt,
-} from '../../data/registrations/use-mercadopago-attempt.ts';
+  type MercadoPagoConfirmation,
+  useMercadoPagoConfirmation,
+} from '../../data/registrations/use-mercadopago-confirmation.ts';

@@ -14,10 +14,10 @@ import { profileUpdateSchema } from '../../domain/privacy.ts';
 import type { Profile } from '../../domain/types.ts';
 import { formatPhone } from '../../domain/validation.ts';
 import { ApiFailure } from '../../lib/api.ts';
-import { CONGREGATION_FIELDS, CongregationFields } from '../../ui/congregation-fields.tsx';
 import { FormAlert, PasswordField } from '../../ui/field.tsx';
 import { Form, useSchemaForm } from '../../ui/form.tsx';
 import { notify } from '../../ui/notices.tsx';
+import { TEMPLE_FIELDS, TempleFields } from '../../ui/temple-fields.tsx';
 import { consentsQuery } from './api/consents.ts';
 import { useDeleteAccount } from './api/delete-account.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
@@ -66,7 +66,7 @@ export function EditProfile({ profile }: { profile: Profile }) {
             />
           )}
         </form.AppField>
-        <CongregationFields form={form} fields={CONGREGATION_FIELDS} list={temples} />
+        <TempleFields form={form} fields={TEMPLE_FIELDS} list={temples} />
         <form.SubmitButton>{pm.save}</form.SubmitButton>
       </Form>
     </div>

@@ -138,7 +138,7 @@ function EventReport({ eventId }: { eventId: string }) {
     <>
       <dl className="report-counts">
         <div>
-          <dt>{m.congregations}</dt>
+          <dt>{m.temples}</dt>
           <dd data-testid="count-congregations">{report.congregations}</dd>
         </div>
         <div>

@@ -3,7 +3,7 @@ import { meQuery } from '../../data/me-query.ts';
 import { queryClient } from '../../data/query-client.ts';
 import { runSignOutCleanups, useSessionStore } from '../../lib/session.ts';
 import { SESSION_ENDED_REASON, signOutWasUnexpected } from '../../lib/session-end.ts';
-import { AUTH_STORAGE_KEY, hasStoredSession } from '../../lib/stored-session.ts';
+import { authStorageKey, hasStoredSession } from '../../lib/stored-session.ts';
 import { initialAuthParams, supabaseAuth } from '../../lib/supabase.ts';
 
 type Navigate = (href: string) => void;
@@ -96,7 +96,7 @@ export function startSessionSync(): void {
   }
   if (useSessionStore.getState().session === undefined) useSessionStore.getState().setSession(null);
   const onStorage = (e: StorageEvent) => {
-    if (e.key === AUTH_STORAGE_KEY && e.newValue) {
+    if (e.key === authStorageKey() && e.newValue) {
       window.removeEventListener('storage', onStorage);
       subscribeToAuth();
     }

@@ -16,7 +16,7 @@ import { giveConsent } from '../privacy/consents.ts';
 async function assertTempleExists(db: Db, templeId: string | null | undefined): Promise<void> {
   if (!templeId) return;
   const temple = await runOneOrNull(db, qb.selectFrom('temples').select('id').where('id', '=', templeId));
-  if (!temple) throw invalidData(validationMessages.congregation);
+  if (!temple) throw invalidData(validationMessages.temple);
 }
 
 /**

@@ -145,10 +145,10 @@ describe('POST /signup', () => {
       [{ ...newSignup('1005'), password: '123' }, validationMessages.passwordMin],
       [{ ...newSignup('1005'), phone: '123' }, validationMessages.phone],
       [{ ...newSignup('1005'), options: { data: { display_name: 'Pessoa' } } }, validationMessages.fullName],
-      [{ ...newSignup('1005'), congregacao: null, otherChurch: '' }, validationMessages.congregation],
+      [{ ...newSignup('1005'), congregacao: null, otherChurch: '' }, validationMessages.temple],
       [
         { ...newSignup('1005'), congregacao: '11111111-1111-4111-8111-111111111111' },
-        validationMessages.congregation,
+        validationMessages.temple,
       ],
       [{ ...newSignup('1005'), email: undefined }, validationMessages.required],
       [{ ...newSignup('1005'), email: 42 }, validationMessages.required],
@@ -308,7 +308,7 @@ describe('accounts (in-process)', () => {
     const cases: [unknown, string][] = [
       [body({ cpf: '123.456.789-00' }), validationMessages.cpf],
       [body({ phone: '123' }), validationMessages.phone],
-      [body({ otherChurch: null }), validationMessages.congregation],
+      [body({ otherChurch: null }), validationMessages.temple],
       [body({ email: 42 }), validationMessages.required],
       [body({ options: { data: {} } }), validationMessages.fullName],
       [

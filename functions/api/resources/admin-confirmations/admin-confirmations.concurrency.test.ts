@@ -20,12 +20,12 @@ afterAll(() => database?.close());
 
 const ROUNDS = 16;
 
-describe('concurrent staff decisions on one attempt', () => {
+describe('concurrent staff decisions on one confirmation', () => {
   it('end in one consistent state, the place returned at most once', async () => {
     const total = ROUNDS + 2;
     const fx = await makeEvent(database.db, { total });
     const members = await makeUsers(database.db, ROUNDS);
-    const attempts = await Promise.all(
+    const confirmations = await Promise.all(
       members.map((m, i) =>
         makeRegistration(database.db, fx, m, {
           strategy: i % 2 ? 'file' : 'cash',
@@ -36,7 +36,7 @@ describe('concurrent staff decisions on one attempt', () => {
     expect(await tierAvailable(database.db, fx.tierId)).toBe(total - ROUNDS);
 
     const answers = await Promise.all(
-      attempts.flatMap(({ confirmationId }, i) => {
+      confirmations.flatMap(({ confirmationId }, i) => {
         const as = (n: number) => t.tokenFor({ id: staff[(i + n) % staff.length]! });
         const call = (action: string, n: number, json?: unknown) =>
           t.call(`/v1/admin/confirmations/${confirmationId}/${action}`, {
@@ -67,7 +67,7 @@ describe('concurrent staff decisions on one attempt', () => {
       `select c.status as c, r.status as r, c.response_data->>'reason' as reason, c.reviewed_by
          from registration_confirmations c join registrations r on r.id = c.registration_id
         where c.id = any($1::uuid[])`,
-      [attempts.map((a) => a.confirmationId)],
+      [confirmations.map((a) => a.confirmationId)],
     );
     expect(rows).toHaveLength(ROUNDS);
     for (const row of rows) {

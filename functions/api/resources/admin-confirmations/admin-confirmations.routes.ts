@@ -16,7 +16,7 @@ import {
 } from './admin-confirmations.service.ts';
 
 /** An id that cannot be an attempt's is as unknown as a missing one: 404. */
-const attemptParam = valid('param', v.object({ id: v.pipe(v.string(), v.uuid()) }), () =>
+const confirmationParam = valid('param', v.object({ id: v.pipe(v.string(), v.uuid()) }), () =>
   notFound('REGISTRATION_NOT_FOUND'),
 );
 
@@ -27,7 +27,7 @@ const decisionWithReason = (action: 'reject' | 'cancel') =>
   factory.createHandlers(
     requireUser,
     requirePermission('write_confirmations'),
-    attemptParam,
+    confirmationParam,
     jsonLimit,
     valid('json', reasonBodySchema),
     async (c) =>
@@ -64,7 +64,7 @@ export const adminConfirmationsRoutes = new Hono<AppEnv>()
     '/v1/admin/confirmations/:id/approve',
     requireUser,
     requirePermission('write_confirmations'),
-    attemptParam,
+    confirmationParam,
     async (c) =>
       c.json(
         await applyStaffDecision(c.get('ports').db, c.req.valid('param').id, 'approve', c.get('user').id),

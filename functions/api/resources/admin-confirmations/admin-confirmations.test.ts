@@ -30,8 +30,8 @@ afterAll(async () => {
   await close?.();
 });
 
-const seeded = (predicate: (a: (typeof ADMINREG_DEMO.attempts)[number]) => boolean) =>
-  ADMINREG_DEMO.attempts.filter(predicate).map((a) => a.confirmationId);
+const seeded = (predicate: (a: (typeof ADMINREG_DEMO.confirmations)[number]) => boolean) =>
+  ADMINREG_DEMO.confirmations.filter(predicate).map((a) => a.confirmationId);
 
 async function list(query: string, as: 'secretaria' | 'lider' | 'admin' = 'secretaria') {
   const res = await t.call(`/v1/admin/confirmations${query}`, { token: t.tokenFor(as) });
@@ -87,7 +87,7 @@ describe('GET /v1/admin/confirmations', () => {
       expect.arrayContaining(seeded((a) => a.strategy === 'file' && a.status === 'analysis')),
     );
     expect(page.items.every((r) => r.strategy === 'file' && r.status === 'analysis')).toBe(true);
-    const julia = ADMINREG_DEMO.attempts[0]!;
+    const julia = ADMINREG_DEMO.confirmations[0]!;
     const row = page.items.find((r) => r.id === julia.confirmationId)!;
     expect(row).toMatchObject({
       strategy: 'file',
@@ -109,7 +109,7 @@ describe('GET /v1/admin/confirmations', () => {
   });
 
   it('marks a deleted account’s rows (no badge to print for them); everyone else’s are not', async () => {
-    const julia = ADMINREG_DEMO.attempts[0]!;
+    const julia = ADMINREG_DEMO.confirmations[0]!;
     await sqlQuery('update public.profiles set deleted_at = now() where id = $1', [julia.userId]);
     try {
       const rows = await listAll('?status=analysis&paymentMethod=file');
@@ -153,7 +153,7 @@ describe('GET /v1/admin/confirmations', () => {
   });
 
   it("matches 'Nome ou email' ignoring case and accents, wildcards taken literally", async () => {
-    const angela = ADMINREG_DEMO.attempts.find((a) => a.name.startsWith('Ângela'))!;
+    const angela = ADMINREG_DEMO.confirmations.find((a) => a.name.startsWith('Ângela'))!;
     for (const text of ['angela', 'ÂNGELA', 'conceicao', 'Conceição Ribeiro', 'angela.ribeiro@exemplo']) {
       const page = await list(`?text=${encodeURIComponent(text)}`);
       expect(
@@ -168,12 +168,12 @@ describe('GET /v1/admin/confirmations', () => {
     expect(membro.items.every((r) => r.user.email === 'membro@congrega.local')).toBe(true);
   });
 
-  it("'Ver tudo' pages through every attempt by name with no row twice", async () => {
+  it("'Ver tudo' pages through every confirmation by name with no row twice", async () => {
     const everything = await listAll('?size=4');
     const ids = everything.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(await countAll());
-    expect(ids).toEqual(expect.arrayContaining(ADMINREG_DEMO.attempts.map((a) => a.confirmationId)));
+    expect(ids).toEqual(expect.arrayContaining(ADMINREG_DEMO.confirmations.map((a) => a.confirmationId)));
     const { keys, sorted } = byName(everything);
     expect(keys).toEqual(sorted);
     expect(everything[0]!.user.name).toBe('Ângela Conceição Ribeiro');
@@ -215,7 +215,7 @@ describe('GET /v1/admin/confirmations', () => {
 });
 
 describe('POST /v1/admin/confirmations/:id/approve|reject|cancel', () => {
-  const attempt = (name: string) => ADMINREG_DEMO.attempts.find((a) => a.name.startsWith(name))!;
+  const confirmation = (name: string) => ADMINREG_DEMO.confirmations.find((a) => a.name.startsWith(name))!;
   const post = (id: string, action: string, as: Parameters<typeof t.tokenFor>[0], json?: unknown) =>
     t.call(`/v1/admin/confirmations/${id}/${action}`, {
       method: 'POST',
@@ -224,13 +224,13 @@ describe('POST /v1/admin/confirmations/:id/approve|reject|cancel', () => {
     });
   const statusOf = async (id: string) => {
     const page = await list(
-      `?text=${encodeURIComponent(ADMINREG_DEMO.attempts.find((a) => a.confirmationId === id)!.email)}`,
+      `?text=${encodeURIComponent(ADMINREG_DEMO.confirmations.find((a) => a.confirmationId === id)!.email)}`,
     );
     return page.items.find((r) => r.id === id)!;
   };
 
   it('401 without a token; 403 without write_confirmations (lider@ may only read)', async () => {
-    const id = attempt('Júlia').confirmationId;
+    const id = confirmation('Júlia').confirmationId;
     for (const action of ['approve', 'reject', 'cancel']) {
       expect((await t.call(`/v1/admin/confirmations/${id}/${action}`, { method: 'POST' })).status).toBe(401);
       for (const who of ['lider', 'voluntario', 'membro'] as const) {
@@ -244,7 +244,7 @@ describe('POST /v1/admin/confirmations/:id/approve|reject|cancel', () => {
   });
 
   it('approves a receipt in analysis: paid, with its registration, and it leaves the analysis list', async () => {
-    const julia = attempt('Júlia');
+    const julia = confirmation('Júlia');
     const res = await post(julia.confirmationId, 'approve', 'secretaria');
     expect(res).toMatchObject({
       status: 200,
@@ -259,7 +259,7 @@ describe('POST /v1/admin/confirmations/:id/approve|reject|cancel', () => {
   });
 
   it('rejects with a reason of 3+ characters, kept for the member; bad reasons change nothing', async () => {
-    const carla = attempt('Carla');
+    const carla = confirmation('Carla');
     for (const bad of [
       {},
       { reason: '' },
@@ -289,8 +289,8 @@ describe('POST /v1/admin/confirmations/:id/approve|reject|cancel', () => {
     expect(JSON.stringify(mine.body)).toContain('Pagamento não recebido');
   });
 
-  it("'Excluir' cancels with a reason, returns the place to a limited tier exactly once; a decided attempt is 409", async () => {
-    const felipe = attempt('Felipe'); // cash pending on the 'Lote Caravana' (limited)
+  it("'Excluir' cancels with a reason, returns the place to a limited tier exactly once; a decided confirmation is 409", async () => {
+    const felipe = confirmation('Felipe'); // cash pending on the 'Lote Caravana' (limited)
     const tierBefore = await t.call(`/v1/events/${DEMO_EVENTS.conference.id}`);
     const available = (body: { pricing_tiers: { id: string; available: number | null }[] }) =>
       body.pricing_tiers.find((tier) => tier.id === DEMO_TIERS.conferenceCaravan.id)?.available;
@@ -319,8 +319,8 @@ describe('POST /v1/admin/confirmations/:id/approve|reject|cancel', () => {
     );
   });
 
-  it('refuses a rejected attempt (409), answers 404 for an unknown or malformed id', async () => {
-    const vinicius = attempt('Vinícius'); // rejected in the seed
+  it('refuses a rejected confirmation (409), answers 404 for an unknown or malformed id', async () => {
+    const vinicius = confirmation('Vinícius'); // rejected in the seed
     expect(await post(vinicius.confirmationId, 'approve', 'secretaria')).toMatchObject({
       status: 409,
       body: { code: 'INVALID_TRANSITION' },

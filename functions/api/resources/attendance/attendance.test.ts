@@ -118,7 +118,7 @@ describe('attendance', () => {
     expect(d1.arrived).toBe(2);
     expect(d2.arrived).toBe(1);
     expect(attendanceView(body, null).arrived).toBe(2);
-    expect(d1.congregations.find((c) => c.name === 'Sede')).toMatchObject({ arrived: 1 });
+    expect(d1.temples.find((c) => c.name === 'Sede')).toMatchObject({ arrived: 1 });
     expect(d1.caravans).toEqual([
       expect.objectContaining({ key: GROUP, arrived: 1, expected: 2, missing: [GUESTS[1]!.name] }),
     ]);

@@ -204,16 +204,16 @@ describe('places held unpaid', () => {
     const l = await leader();
     const group = people(3);
     const { body } = await caravan(l.token, fx, { paymentMethod: 'cash', people: group });
-    const attempts = await db().query<{ expires_at: Date | string | null; request_data: unknown }>(
+    const confirmations = await db().query<{ expires_at: Date | string | null; request_data: unknown }>(
       `select c.expires_at, c.request_data from registration_confirmations c
          join registrations r on r.id = c.registration_id where r.group_id = $1 order by c.created_at`,
       [body.group_id],
     );
-    const head = attempts.find((a) => a.expires_at !== null)!;
+    const head = confirmations.find((a) => a.expires_at !== null)!;
     expect(new Date(head.expires_at!).getTime() - t.ports.clock.now().getTime()).toBe(
       CARAVAN_LIMITS.cashHoldHours * 3_600_000,
     );
-    expect(attempts.filter((a) => a.expires_at === null)).toHaveLength(2);
+    expect(confirmations.filter((a) => a.expires_at === null)).toHaveLength(2);
 
     // an hour before, the sweep leaves it; after, every place goes back and everyone is told
     const at = (h: number) => ({
@@ -357,7 +357,7 @@ describe('receipts', () => {
     return { status: res.status, body: await res.json() };
   }
 
-  it('a caravan’s one payment takes one receipt, on the group’s attempt; a guest’s attempt takes none', async () => {
+  it('a caravan’s one payment takes one receipt, on the group’s confirmation; a guest’s confirmation takes none', async () => {
     const fx = await makeEvent(db(), { total: 10, methods: ['file'] });
     const l = await leader();
     const { body } = await caravan(l.token, fx, { paymentMethod: 'file', people: people(3, false) });

@@ -6,7 +6,7 @@
  * on it, owned by the leader's account), every place taken in ONE statement (`available - n` only
  * while n are left), one attempt per person. The first person's attempt is the group's payment
  * attempt, for the total (`registration_groups.confirmation_id`); the others follow it
- * (confirmations/caravan-attempts.ts). The method's provider call runs after commit, for the total.
+ * (confirmations/caravan-confirmations.ts). The method's provider call runs after commit, for the total.
  *
  * POST /v1/registrations/{id}/claim: a signed-in account whose e-mail is the guest's e-mail takes the
  * registration (it leaves the leader's account; the profile then speaks for the person).
@@ -37,7 +37,11 @@ import { enqueueCaravanSummary, enqueueRegistrationMail } from '../../mail/outbo
 import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { checkTierAndMethod, requireCompleteProfile } from '../checkout/checkout.service.ts';
-import { type MethodContext, type StartedAttempt, startedAttempt } from '../checkout/methods/method.ts';
+import {
+  type MethodContext,
+  type StartedConfirmation,
+  startedConfirmation,
+} from '../checkout/methods/method.ts';
 import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 import { applyMinorRules } from '../guardians/guardians.service.ts';
 import { saveNewAnswers } from '../questions/questions.service.ts';
@@ -78,16 +82,16 @@ export async function caravanCheckout(
   if (body.tierId !== params.tierId) throw new ApiHttpError(422, 'INVALID_TIER_OR_EVENT');
   await requireCompleteProfile(ports.db, user);
   const done = await ports.db.transaction((tx) => registerCaravan(tx, ports, user, params, body));
-  const { ctx, handler, attempt } = done;
-  let final = attempt;
+  const { ctx, handler, confirmation } = done;
+  let final = confirmation;
   if (handler.afterCommit) {
     // a provider that fails rejects the group's attempt: the others follow it, places go back
-    final = await handler.afterCommit(ctx, attempt);
+    final = await handler.afterCommit(ctx, confirmation);
   }
-  return { ...done.answer, ...pickAttempt(final) };
+  return { ...done.answer, ...pickConfirmation(final) };
 }
 
-function pickAttempt(a: StartedAttempt) {
+function pickConfirmation(a: StartedConfirmation) {
   return {
     confirmation_id: a.id,
     transaction_id: a.transaction_id,
@@ -259,7 +263,7 @@ async function registerCaravan(
     method === 'cash' && start.status === 'pending'
       ? new Date(now.getTime() + row.cash_hold_hours * 3_600_000)
       : null;
-  const attempts = await run(
+  const confirmations = await run(
     tx,
     qb
       .insertInto('registration_confirmations')
@@ -285,14 +289,14 @@ async function registerCaravan(
         'response_data',
       ]),
   );
-  const head = attempts.find((a) => a.registration_id === ids[0])!;
+  const head = confirmations.find((a) => a.registration_id === ids[0])!;
   await exec(
     tx,
     qb.updateTable('registration_groups').set({ confirmation_id: head.id }).where('id', '=', groupId),
   );
   // each person with an e-mail gets their ticket (confirmed, or received until paid)
   if (method !== 'mp_card' && isActiveStatus(start.status)) {
-    for (const a of attempts) {
+    for (const a of confirmations) {
       await enqueueRegistrationMail(tx, {
         kind: 'registration_confirmed',
         registrationId: a.registration_id,
@@ -303,11 +307,11 @@ async function registerCaravan(
   }
   // the leader's summary of what was registered (again when the payment settles)
   await enqueueCaravanSummary(tx, { groupId });
-  const attempt = startedAttempt(head);
+  const confirmation = startedConfirmation(head);
   return {
     ctx,
     handler,
-    attempt,
+    confirmation,
     answer: { group_id: groupId, strategy: method, frozen_total: total, registrations },
   };
 }
@@ -524,16 +528,16 @@ export async function releaseRegistration(
           .orderBy('c.created_at', 'desc')
           .orderBy('c.id', 'desc')
           .limit(1)
-          .as('attempt_id'),
+          .as('confirmation_id'),
       )
       .where('r.id', '=', registrationId),
   );
-  if (!reg || reg.guest_cpf === null || !reg.attempt_id) throw notFound('REGISTRATION_NOT_FOUND');
+  if (!reg || reg.guest_cpf === null || !reg.confirmation_id) throw notFound('REGISTRATION_NOT_FOUND');
   if (!(await guestHolder(db, user, reg))) throw new ApiHttpError(403, 'CLAIM_NOT_ALLOWED');
-  if (reg.attempt_id === reg.group_payment) throw new ApiHttpError(409, 'RELEASE_GROUP_PAYMENT');
+  if (reg.confirmation_id === reg.group_payment) throw new ApiHttpError(409, 'RELEASE_GROUP_PAYMENT');
   if (!isActiveStatus(reg.status)) return { registration_id: reg.id, status: 'canceled' };
   await transitionConfirmation(db, {
-    confirmationId: reg.attempt_id,
+    confirmationId: reg.confirmation_id,
     to: 'canceled',
     reason: caravanMessages.releasedReason,
   });
@@ -567,7 +571,7 @@ export async function readClaimable(db: Db, user: AuthContextUser, registrationI
           .orderBy('c.created_at', 'desc')
           .orderBy('c.id', 'desc')
           .limit(1)
-          .as('attempt_id'),
+          .as('confirmation_id'),
       )
       .where('r.id', '=', registrationId)
       .where('r.guest_cpf', 'is not', null),
@@ -579,7 +583,7 @@ export async function readClaimable(db: Db, user: AuthContextUser, registrationI
     event_title: row.title,
     leader_name: row.leader_name,
     /** the person may cancel their own place (not the caravan's payment, not one already over) */
-    can_release: isActiveStatus(row.status) && row.attempt_id !== row.group_payment,
+    can_release: isActiveStatus(row.status) && row.confirmation_id !== row.group_payment,
   };
 }
 

@@ -43,18 +43,18 @@ function caravan(token: string, fx: EventFixture, body: Record<string, unknown>)
 }
 
 async function counts(fx: EventFixture) {
-  const [row] = await db().query<{ regs: number; groups: number; attempts: number }>(
+  const [row] = await db().query<{ regs: number; groups: number; confirmations: number }>(
     `select (select count(*)::int from registrations where event_id = $1) as regs,
             (select count(*)::int from registration_groups where event_id = $1) as groups,
             (select count(*)::int from registration_confirmations c join registrations r on r.id = c.registration_id
-              where r.event_id = $1) as attempts`,
+              where r.event_id = $1) as confirmations`,
     [fx.eventId],
   );
   return row!;
 }
 
 describe('POST /v1/checkout/{eventId}/{tierId}/caravan', () => {
-  it('registers every person on the tier in one checkout: a registration, a code and an attempt each', async () => {
+  it('registers every person on the tier in one checkout: a registration, a code and a confirmation each', async () => {
     const fx = await makeEvent(db(), { total: 4, price: 2500 });
     const l = await leader();
     const { status, body } = await caravan(l.token, fx, { paymentMethod: 'cash', people: people(4) });
@@ -65,7 +65,7 @@ describe('POST /v1/checkout/{eventId}/{tierId}/caravan', () => {
     expect(body.registrations).toHaveLength(4);
     expect(new Set(body.registrations.map((r: { seq: string }) => r.seq)).size).toBe(4);
     expect(await tierAvailable(db(), fx.tierId)).toBe(0);
-    expect(await counts(fx)).toEqual({ regs: 4, groups: 1, attempts: 4 });
+    expect(await counts(fx)).toEqual({ regs: 4, groups: 1, confirmations: 4 });
 
     // the leader's registrations answer carries the group and each guest
     const mine = await t.call('/v1/registrations', { token: l.token });
@@ -96,7 +96,7 @@ describe('POST /v1/checkout/{eventId}/{tierId}/caravan', () => {
     expect(status).toBe(409);
     expect(body).toEqual({ code: 'TIER_UNAVAILABLE', message: checkoutApiErrors.TIER_UNAVAILABLE });
     expect(await tierAvailable(db(), fx.tierId)).toBe(4);
-    expect(await counts(fx)).toEqual({ regs: 0, groups: 0, attempts: 0 });
+    expect(await counts(fx)).toEqual({ regs: 0, groups: 0, confirmations: 0 });
   });
 
   it('refuses a CPF already registered on the event (a member or another caravan), naming its row', async () => {
@@ -154,7 +154,7 @@ describe('POST /v1/checkout/{eventId}/{tierId}/caravan', () => {
     const one = await caravan(l.token, fx, { paymentMethod: 'cash', people: people(1) });
     expect(one.status).toBe(400);
     expect(one.body.message).toBe(caravanMessages.minPeople);
-    expect(await counts(fx)).toEqual({ regs: 0, groups: 0, attempts: 0 });
+    expect(await counts(fx)).toEqual({ regs: 0, groups: 0, confirmations: 0 });
   });
 
   it('PIX: one payment for the total; when it is paid every registration of the group is paid', async () => {

@@ -350,11 +350,11 @@ async function cashBatch(
       await tx.query<{
         id: string;
         status: string;
-        attempt_id: string | null;
+        confirmation_id: string | null;
         strategy: string | null;
-        attempt_status: string | null;
+        confirmation_status: string | null;
       }>(
-        `select r.id, r.status, c.id as attempt_id, c.strategy, c.status as attempt_status
+        `select r.id, r.status, c.id as confirmation_id, c.strategy, c.status as confirmation_status
            from public.registrations r
            left join lateral (
              select c.id, c.strategy, c.status from public.registration_confirmations c
@@ -378,7 +378,7 @@ async function cashBatch(
       !paidHere.has(reg.id) &&
       reg.status === 'pending' &&
       reg.strategy === 'cash' &&
-      reg.attempt_status === 'pending';
+      reg.confirmation_status === 'pending';
     // paid meanwhile (staff approved it online, or an earlier item of this upload): admitted, no cash
     // counted; anything else is not paid
     if (!due && reg.status !== 'paid' && !paidHere.has(reg.id)) {
@@ -389,7 +389,7 @@ async function cashBatch(
     if (due) {
       // the one transition function (mail, audit, the caravan's group): one call per payment taken
       await transitionConfirmation(tx, {
-        confirmationId: reg.attempt_id!,
+        confirmationId: reg.confirmation_id!,
         to: 'paid',
         reviewedBy: input.soldBy,
         responseData: { door: input.device || null, amount: item.amount },

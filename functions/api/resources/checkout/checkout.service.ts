@@ -33,7 +33,7 @@ import { applyMemberMinorRules } from '../guardians/guardians.service.ts';
 import { saveNewAnswers } from '../questions/questions.service.ts';
 import { acceptOffer, hasLiveOffer, takePlace } from '../tiers/places.ts';
 import { CHECKOUT_METHODS } from './methods/index.ts';
-import { type MethodContext, type StartedAttempt, startedAttempt } from './methods/method.ts';
+import { type MethodContext, type StartedConfirmation, startedConfirmation } from './methods/method.ts';
 
 /** The first item of the checkout's answer: the registration and its first attempt (product-spec.md §7). */
 export interface CheckoutItem {
@@ -60,12 +60,12 @@ export async function checkout(
 ): Promise<CheckoutItem[]> {
   if (body.tierId !== params.tierId) throw invalidTierOrEvent();
   await requireCompleteProfile(ports.db, user);
-  const { ctx, attempt, method } = await ports.db.transaction((tx) =>
+  const { ctx, confirmation, method } = await ports.db.transaction((tx) =>
     registerOnTier(tx, ports, user, params, body),
   );
 
   const handler = CHECKOUT_METHODS[method]!;
-  const final = handler.afterCommit ? await handler.afterCommit(ctx, attempt) : attempt;
+  const final = handler.afterCommit ? await handler.afterCommit(ctx, confirmation) : confirmation;
   return [
     {
       registration_id: ctx.registrationId,
@@ -120,7 +120,7 @@ export async function registerOnTier(
   params: { eventId: string; tierId: string },
   body: CheckoutBody,
   options: RegisterOptions = {},
-): Promise<{ ctx: MethodContext; attempt: StartedAttempt; method: PaymentMethod }> {
+): Promise<{ ctx: MethodContext; confirmation: StartedConfirmation; method: PaymentMethod }> {
   const now = ports.clock.now();
   let registrationId: string = crypto.randomUUID();
   // a place the waiting list holds for this person: the tier may look sold out to everyone else
@@ -215,7 +215,7 @@ export async function registerOnTier(
   if (row.total !== null && isActiveStatus(start.status)) {
     if (!(offerHeld && (await acceptOffer(tx, user.id, row.id)))) await takePlace(tx, row.id);
   }
-  const attempt = await runOne(
+  const confirmation = await runOne(
     tx,
     qb
       .insertInto('registration_confirmations')
@@ -237,12 +237,12 @@ export async function registerOnTier(
     await enqueueRegistrationMail(tx, {
       kind: 'registration_confirmed',
       registrationId,
-      confirmationId: attempt.id,
+      confirmationId: confirmation.id,
       strategy: method,
     });
   }
-  const started = startedAttempt(attempt);
-  return { ctx, attempt: started, method };
+  const started = startedConfirmation(confirmation);
+  return { ctx, confirmation: started, method };
 }
 
 /**

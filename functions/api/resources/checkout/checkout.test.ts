@@ -213,7 +213,7 @@ describe('POST /v1/checkout/{eventId}/{tierId}', () => {
 });
 
 describe('receipts, vouchers, cancel, my registration', () => {
-  it('a PNG receipt moves a file attempt to analysis, stored privately and linked on the detail', async () => {
+  it('a PNG receipt moves a file confirmation to analysis, stored privately and linked on the detail', async () => {
     const fx = await makeEvent(db());
     const m = await member();
     const { body } = await buy(m.token, fx, { paymentMethod: 'file' });
@@ -267,7 +267,7 @@ describe('receipts, vouchers, cancel, my registration', () => {
     expect([...t.storage.objects.keys()].some((k) => k.includes(id))).toBe(false);
   });
 
-  it('a voucher comes with the checkout: paid at once, single use, in its scope only; an invalid one is a rejected attempt', async () => {
+  it('a voucher comes with the checkout: paid at once, single use, in its scope only; an invalid one is a rejected confirmation', async () => {
     const fx = await makeEvent(db(), { total: 5 });
     const elsewhere = await makeEvent(db());
     await db().query(
@@ -321,7 +321,7 @@ describe('receipts, vouchers, cancel, my registration', () => {
     expect((await withVoucher(loser.token, 'livre003')).body.code).toBe('ALREADY_REGISTERED');
   });
 
-  it('a voucher on an attempt left pending before the checkout took the code: applied once, in scope', async () => {
+  it('a voucher on a confirmation left pending before the checkout took the code: applied once, in scope', async () => {
     const fx = await makeEvent(db());
     await db().query(`insert into vouchers (code, event_id) values ('velho001', $1)`, [fx.eventId]);
     const m = await member();
@@ -339,7 +339,7 @@ describe('receipts, vouchers, cancel, my registration', () => {
     expect((await apply('velho001')).body.code).toBe('INVALID_TRANSITION');
   });
 
-  it('the member cancels a pending cash registration: place back, a new attempt on the same registration', async () => {
+  it('the member cancels a pending cash registration: place back, a new confirmation on the same registration', async () => {
     const fx = await makeEvent(db(), { total: 2 });
     const m = await member();
     const first = (await buy(m.token, fx, { paymentMethod: 'cash' })).body[0];
@@ -367,7 +367,7 @@ describe('receipts, vouchers, cancel, my registration', () => {
     expect((await t.call('/v1/registrations', { token: m.token })).body).toHaveLength(1);
   });
 
-  it("'Tentar novamente' after a rejected receipt: a new attempt on the same registration (another receipt, or another method), its e-mail links the tier's checkout", async () => {
+  it("'Tentar novamente' after a rejected receipt: a new confirmation on the same registration (another receipt, or another method), its e-mail links the tier's checkout", async () => {
     const fx = await makeEvent(db(), { total: 1 });
     const m = await member();
     const first = (await buy(m.token, fx, { paymentMethod: 'file' })).body[0];
@@ -425,7 +425,7 @@ describe('receipts, vouchers, cancel, my registration', () => {
 });
 
 describe('abuse: receipts, vouchers and profiles', () => {
-  it('a re-sent receipt replaces the last one: the replaced object is deleted, one receipt per attempt', async () => {
+  it('a re-sent receipt replaces the last one: the replaced object is deleted, one receipt per confirmation', async () => {
     const fx = await makeEvent(db());
     const m = await member();
     const id = (await buy(m.token, fx, { paymentMethod: 'file' })).body[0].confirmation_id;

@@ -55,7 +55,7 @@ describe('transitionConfirmation', () => {
     users = await makeUsers(db(), 12);
   });
 
-  it('approves a pending attempt: attempt and registration paid, reviewer kept, place kept', async () => {
+  it('approves a pending confirmation: confirmation and registration paid, reviewer kept, place kept', async () => {
     const { confirmationId } = await makeRegistration(db(), fx, users[0]!);
     const before = await tierAvailable(db(), fx.tierId);
     const result = await transitionConfirmation(db(), { confirmationId, to: 'paid', reviewedBy: users[11]! });
@@ -105,7 +105,7 @@ describe('transitionConfirmation', () => {
     expect((await statusOf(confirmationId)).c).toBe('canceled');
   });
 
-  it('expires a pending attempt, returns the place, and the member may register again', async () => {
+  it('expires a pending confirmation, returns the place, and the member may register again', async () => {
     const { confirmationId } = await makeRegistration(db(), fx, users[4]!, { strategy: 'mp_pix' });
     const before = await tierAvailable(db(), fx.tierId);
     await transitionConfirmation(db(), { confirmationId, to: 'expired' });
@@ -158,7 +158,7 @@ describe('transitionConfirmation', () => {
     expect((await statusOf(confirmationId)).c).toBe('pending');
   });
 
-  it('answers 404 for an attempt that does not exist', async () => {
+  it('answers 404 for a confirmation that does not exist', async () => {
     const r = await refusal(
       transitionConfirmation(db(), { confirmationId: '00000000-0000-4000-8000-000000000000', to: 'paid' }),
     );
@@ -180,7 +180,7 @@ describe('transitionConfirmation', () => {
   });
 });
 
-describe('concurrent transitions on one attempt', () => {
+describe('concurrent transitions on one confirmation', () => {
   it('approve, reject, cancel and expire racing end in one state and return the place at most once', async () => {
     const fx = await makeEvent(db(), { total: 5 });
     const users = await makeUsers(db(), 20);

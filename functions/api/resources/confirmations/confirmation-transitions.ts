@@ -31,10 +31,10 @@ import {
 } from '../../mail/outbox.ts';
 import type { Db } from '../../ports/db.ts';
 import { returnPlace, takePlace } from '../tiers/places.ts';
-import { followGroupAttempt } from './caravan-attempts.ts';
+import { followGroupConfirmation } from './caravan-confirmations.ts';
 
 /** The attempt and its registration as locked for the change. */
-export interface LockedAttempt {
+export interface LockedConfirmation {
   confirmation: {
     id: string;
     registration_id: string;
@@ -61,12 +61,12 @@ export interface TransitionInput {
   /** Extra facts merged into response_data (e.g. the provider's status); objects only. */
   responseData?: Record<string, unknown>;
   /** Checks on the locked rows before anything changes (ownership, method); throws to refuse. */
-  guard?: (locked: LockedAttempt) => void;
+  guard?: (locked: LockedConfirmation) => void;
   /** More writes in the same transaction, after the attempt moved (e.g. the refund's record). */
-  within?: (tx: Db, locked: LockedAttempt) => Promise<void>;
+  within?: (tx: Db, locked: LockedConfirmation) => Promise<void>;
 }
 
-export interface TransitionResult extends LockedAttempt {
+export interface TransitionResult extends LockedConfirmation {
   /** False when the attempt already had the status (a repeat): nothing was written. */
   changed: boolean;
   /** +1 when a place went back to the tier, -1 when one was taken again, 0 otherwise. */
@@ -78,9 +78,9 @@ export const invalidTransition = () => new ApiHttpError(409, 'INVALID_TRANSITION
 /** Moves one attempt (and, when it is the newest, its registration) to `to`. See the file comment. */
 export async function transitionConfirmation(db: Db, input: TransitionInput): Promise<TransitionResult> {
   const result = await transitionOne(db, input);
-  // a caravan's payment attempt: the group's other attempts follow it (caravan-attempts.ts)
+  // a caravan's payment attempt: the group's other attempts follow it (caravan-confirmations.ts)
   if (result.changed) {
-    await followGroupAttempt(db, result.confirmation.id, input, transitionOne);
+    await followGroupConfirmation(db, result.confirmation.id, input, transitionOne);
     // once the others followed: the leader's summary with every ticket's state (not the group's
     // attempt: nothing is written)
     await enqueueCaravanSummary(db, { confirmationId: result.confirmation.id, to: input.to });
@@ -121,7 +121,7 @@ async function transitionOne(db: Db, input: TransitionInput): Promise<Transition
         .where('id', '=', input.confirmationId)
         .forUpdate(),
     );
-    const locked: LockedAttempt = {
+    const locked: LockedConfirmation = {
       confirmation: {
         ...confirmation,
         status: confirmation.status as ConfirmationStatus,

@@ -22,7 +22,7 @@ const EXTENSIONS: Record<ReceiptType, string> = {
   'application/pdf': 'pdf',
 };
 
-async function attemptOwner(db: Db, confirmationId: string) {
+async function confirmationOwner(db: Db, confirmationId: string) {
   return runOneOrNull(
     db,
     qb
@@ -46,7 +46,7 @@ export async function uploadReceipt(
   confirmationId: string,
   file: File,
 ): Promise<{ status: 'analysis' }> {
-  const owner = await attemptOwner(db, confirmationId);
+  const owner = await confirmationOwner(db, confirmationId);
   if (!owner || owner.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
   // a caravan guest's attempt follows the group's: the one payment takes one receipt, on the group's
   if (owner.follows_group) throw new ApiHttpError(409, 'RECEIPT_ON_GROUP');
@@ -106,8 +106,11 @@ export async function uploadReceipt(
 }
 
 /** A receipt is taken by a `file` attempt waiting for one or under review (a new one replaces it). */
-function receiptExpected(attempt: { strategy: string; status: string }): boolean {
-  return attempt.strategy === 'file' && (attempt.status === 'pending' || attempt.status === 'analysis');
+function receiptExpected(confirmation: { strategy: string; status: string }): boolean {
+  return (
+    confirmation.strategy === 'file' &&
+    (confirmation.status === 'pending' || confirmation.status === 'analysis')
+  );
 }
 
 /**
@@ -142,7 +145,7 @@ export async function applyVoucher(
       tx,
       qb.selectFrom('registrations').select('id').where('id', '=', target.registration_id).forUpdate(),
     );
-    const attempt = await runOneOrNull(
+    const confirmation = await runOneOrNull(
       tx,
       qb
         .selectFrom('registration_confirmations')
@@ -150,7 +153,7 @@ export async function applyVoucher(
         .where('id', '=', confirmationId)
         .forUpdate(),
     );
-    if (attempt?.strategy !== 'voucher' || attempt.status !== 'pending') {
+    if (confirmation?.strategy !== 'voucher' || confirmation.status !== 'pending') {
       throw new ApiHttpError(409, 'INVALID_TRANSITION');
     }
 

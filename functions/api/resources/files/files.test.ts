@@ -57,7 +57,7 @@ describe('GET /v1/files?type=receiptFile (in-process)', () => {
   afterAll(async () => {
     await close?.();
   });
-  const julia = ADMINREG_DEMO.attempts[0]!;
+  const julia = ADMINREG_DEMO.confirmations[0]!;
   const receipt = path(julia.receiptPath!, 'receiptFile');
 
   it('signs a receipt for staff with read_confirmations and for the member who sent it', async () => {
@@ -71,8 +71,8 @@ describe('GET /v1/files?type=receiptFile (in-process)', () => {
     }
   });
 
-  it('answers 404 to anyone else, and for a path no attempt carries', async () => {
-    const other = ADMINREG_DEMO.attempts[1]!;
+  it('answers 404 to anyone else, and for a path no confirmation carries', async () => {
+    const other = ADMINREG_DEMO.confirmations[1]!;
     for (const token of [t.tokenFor('membro'), t.tokenFor('voluntario'), t.tokenFor({ id: other.userId })]) {
       expect(await t.call(receipt, { token })).toMatchObject({
         status: 404,
@@ -108,7 +108,7 @@ describe('GET /v1/files (host)', () => {
   });
 
   it('signs a receipt URL for staff that serves the uploaded image', async () => {
-    const julia = ADMINREG_DEMO.attempts[0]!;
+    const julia = ADMINREG_DEMO.confirmations[0]!;
     const token = await h.token('secretaria');
     const { status, body } = await h.call(path(julia.receiptPath!, 'receiptFile'), { token });
     expect(status).toBe(200);

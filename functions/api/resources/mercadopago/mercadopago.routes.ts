@@ -6,7 +6,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { valid } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { passExpiredOffers } from '../tiers/places.ts';
-import { expireOverduePix, handleNotification, readAttempt } from './mercadopago.service.ts';
+import { expireOverduePix, handleNotification, readConfirmation } from './mercadopago.service.ts';
 
 const idParam = v.object({ id: v.pipe(v.string(), v.uuid()) });
 
@@ -33,7 +33,7 @@ export const mercadoPagoRoutes = new Hono<AppEnv>()
     return c.json({ publicKey: mp?.publicKey ?? '', simulated: mp?.simulated ?? false });
   })
   .get('/v1/mercadopago/confirmations/:id', requireUser, valid('param', idParam), async (c) =>
-    c.json(await readAttempt(c.get('ports'), c.get('user').id, c.req.valid('param').id)),
+    c.json(await readConfirmation(c.get('ports'), c.get('user').id, c.req.valid('param').id)),
   )
   /** For a scheduler (the local host every minute; pg_cron + pg_net on Supabase), with the service key. */
   .post('/v1/mercadopago/sweep', async (c) => {

@@ -35,7 +35,7 @@ export type ApplyOutcome =
 export async function applyProviderPayment(db: Db, payment: ProviderPayment): Promise<ApplyOutcome> {
   const confirmationId = payment.externalReference ?? '';
   if (!UUID.test(confirmationId)) return { outcome: 'ignored', reason: 'unknown_reference' };
-  const attempt = await runOneOrNull(
+  const confirmation = await runOneOrNull(
     db,
     qb
       .selectFrom('registration_confirmations as c')
@@ -53,19 +53,19 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment): Pr
       ])
       .where('c.id', '=', confirmationId),
   );
-  if (!attempt || (attempt.strategy !== 'mp_card' && attempt.strategy !== 'mp_pix')) {
+  if (!confirmation || (confirmation.strategy !== 'mp_card' && confirmation.strategy !== 'mp_pix')) {
     return { outcome: 'ignored', reason: 'unknown_reference' };
   }
-  if (attempt.transaction_id && attempt.transaction_id !== payment.id) {
+  if (confirmation.transaction_id && confirmation.transaction_id !== payment.id) {
     return { outcome: 'ignored', reason: 'other_payment' };
   }
   // the amount we froze is the only one we accept (a payment made for another value pays nothing)
-  const frozen = attempt.frozen_total ?? attempt.frozen_value;
+  const frozen = confirmation.frozen_total ?? confirmation.frozen_value;
   if (payment.amountCents !== frozen) {
     console.warn(`[mercadopago] payment ${payment.id}: amount ${payment.amountCents} ≠ ${frozen}`);
     return { outcome: 'ignored', reason: 'amount_mismatch' };
   }
-  if (!attempt.transaction_id) {
+  if (!confirmation.transaction_id) {
     await exec(
       db,
       qb
@@ -76,7 +76,7 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment): Pr
     );
   }
   const target = confirmationStatusForPayment(payment.status, payment.statusDetail);
-  if (!target) return { outcome: 'unchanged', status: attempt.status as ConfirmationStatus };
+  if (!target) return { outcome: 'unchanged', status: confirmation.status as ConfirmationStatus };
   const moneyOut = target === 'refunded' || target === 'charged_back';
   try {
     const result = await transitionConfirmation(db, {
@@ -99,7 +99,7 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment): Pr
         ? (tx) =>
             recordMoneyOut(tx, {
               confirmationId,
-              registrationId: attempt.registration_id,
+              registrationId: confirmation.registration_id,
               amount: frozen,
               kind: target === 'charged_back' ? 'chargeback' : 'refund',
               method: 'mercadopago',
@@ -265,7 +265,7 @@ export async function expireOverduePix(
 }
 
 /** The member's own Mercado Pago attempt as the payment screen polls it (expired first when overdue). */
-export async function readAttempt(ports: Ports, userId: string, confirmationId: string) {
+export async function readConfirmation(ports: Ports, userId: string, confirmationId: string) {
   await expireOverduePix(ports, { confirmationId });
   const row = await runOneOrNull(
     ports.db,

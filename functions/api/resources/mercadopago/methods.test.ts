@@ -3,7 +3,7 @@ import { ApiHttpError } from '../../lib/errors.ts';
 import { makeRegistration, tierAvailable } from '../../testing/checkout-fixtures.ts';
 import { mercadoPagoSuite } from '../../testing/mercadopago-suite.ts';
 import { TEST_NOW } from '../../testing/test-app.ts';
-import type { MethodContext, StartedAttempt } from '../checkout/methods/method.ts';
+import type { MethodContext, StartedConfirmation } from '../checkout/methods/method.ts';
 import { mpCardMethod } from '../checkout/methods/mp-card.ts';
 import { mpPixMethod } from '../checkout/methods/mp-pix.ts';
 
@@ -37,7 +37,7 @@ async function checkoutOf(strategy: 'mp_card' | 'mp_pix', transactionData?: Reco
     start.requestData ?? null,
     confirmationId,
   ]);
-  const attempt: StartedAttempt = {
+  const confirmation: StartedConfirmation = {
     id: confirmationId,
     status: start.status,
     expires_at: expiresAt,
@@ -47,11 +47,11 @@ async function checkoutOf(strategy: 'mp_card' | 'mp_pix', transactionData?: Reco
   };
   return {
     ctx,
-    attempt,
+    confirmation,
     userId,
     registrationId,
     confirmationId,
-    run: () => handler.afterCommit!(ctx, attempt),
+    run: () => handler.afterCommit!(ctx, confirmation),
   };
 }
 
@@ -90,7 +90,7 @@ const card = (name: string) => ({
 });
 
 describe('mp_card', () => {
-  it('APRO: paid at once, charged the frozen value with the attempt id as idempotency key', async () => {
+  it('APRO: paid at once, charged the frozen value with the confirmation id as idempotency key', async () => {
     const c = await checkoutOf('mp_card', card('APRO'));
     const answered = await c.run();
     expect(answered.status).toBe('paid');
@@ -107,7 +107,7 @@ describe('mp_card', () => {
     expect(suite.t.payments.byId.size).toBe(size);
   });
 
-  it('OTHE: CARD_INVALID (back to step 1), the attempt rejected and its place returned', async () => {
+  it('OTHE: CARD_INVALID (back to step 1), the confirmation rejected and its place returned', async () => {
     const c = await checkoutOf('mp_card', card('OTHE'));
     const before = await tierAvailable(db(), suite.fx.tierId);
     const error = await refusal(c.run());
@@ -170,7 +170,7 @@ describe('mp_pix', () => {
     expect(payment).toMatchObject({ amountCents: 1000, externalReference: c.confirmationId });
   });
 
-  it('Mercado Pago failing: PIX_FAIL, the attempt rejected with a reason, the place returned', async () => {
+  it('Mercado Pago failing: PIX_FAIL, the confirmation rejected with a reason, the place returned', async () => {
     const c = await checkoutOf('mp_pix');
     const before = await tierAvailable(db(), suite.fx.tierId);
     suite.t.payments.down = true;
@@ -192,7 +192,7 @@ describe('mp_pix', () => {
 });
 
 describe('PIX expiry without a webhook, and the payment screen’s poll', () => {
-  it('the poll answers the member’s own attempt only, and expires it once overdue (place back once)', async () => {
+  it('the poll answers the member’s own confirmation only, and expires it once overdue (place back once)', async () => {
     const c = await checkoutOf('mp_pix');
     await c.run();
     const mine = suite.t.tokenFor({ id: c.userId, email: c.ctx.user.email });

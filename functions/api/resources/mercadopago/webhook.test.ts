@@ -184,7 +184,7 @@ describe('monotonic, idempotent transitions', () => {
     expect(await tierAvailable(db(), suite.fx.tierId)).toBe(before! - 1);
   });
 
-  it('an attempt staff canceled is not revived by the provider', async () => {
+  it('a confirmation staff canceled is not revived by the provider', async () => {
     const pix = await pendingPix();
     await transitionConfirmation(db(), {
       confirmationId: pix.confirmationId,
@@ -205,7 +205,7 @@ describe('monotonic, idempotent transitions', () => {
     expect((await state(pix.confirmationId)).c).toBe('pending');
   });
 
-  it('concurrent webhooks and staff approve/reject/cancel on one attempt end in one consistent state', async () => {
+  it('concurrent webhooks and staff approve/reject/cancel on one confirmation end in one consistent state', async () => {
     for (let round = 0; round < 4; round++) {
       const pix = await pendingPix();
       const before = await tierAvailable(db(), suite.fx.tierId);

@@ -79,7 +79,7 @@ export async function updateOwnProfile(db: Db, user: AuthContextUser, body: Prof
         tx,
         qb.selectFrom('temples').select('id').where('id', '=', body.congregacao),
       );
-      if (!temple) throw invalidData(validationMessages.congregation);
+      if (!temple) throw invalidData(validationMessages.temple);
     }
     const keepsChurch = Boolean(body.congregacao || body.otherChurch);
     if (keepsChurch && body.consentCongregation) await giveConsent(tx, user.id, 'congregation');
@@ -138,7 +138,7 @@ export async function exportOwnData(db: Db, user: AuthContextUser, now: Date) {
       event_title: string;
       event_starts_at: Date | string;
       tier_name: string;
-      attempts: {
+      confirmations: {
         id: string;
         strategy: string;
         status: string;
@@ -156,7 +156,7 @@ export async function exportOwnData(db: Db, user: AuthContextUser, now: Date) {
                          'expires_at', c.expires_at, 'reason', c.response_data->>'reason',
                          'receipt_sent', c.request_data ? 'receipt' or c.request_data ? 'receipt_deleted_at')
                          order by c.created_at)
-                  from public.registration_confirmations c where c.registration_id = r.id), '[]'::jsonb) as attempts,
+                  from public.registration_confirmations c where c.registration_id = r.id), '[]'::jsonb) as confirmations,
               coalesce((select jsonb_agg(jsonb_build_object('question', q.label, 'value', a.value) order by q."order")
                   from public.registration_answers a join public.event_questions q on q.id = a.question_id
                  where a.registration_id = r.id), '[]'::jsonb) as answers
@@ -214,7 +214,7 @@ export async function exportOwnData(db: Db, user: AuthContextUser, now: Date) {
       event: { id: r.event_id, title: r.event_title, starts_at: iso(r.event_starts_at) },
       tier: r.tier_name,
       // card data never reaches the app: only the method, the outcome and when
-      payment_attempts: r.attempts,
+      payment_attempts: r.confirmations,
       // the answers to the event's questions (README 'Registration questions')
       answers: r.answers,
     })),

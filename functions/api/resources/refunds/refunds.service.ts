@@ -31,7 +31,7 @@ export interface RefundResult {
 export const refundIdempotencyKey = (confirmationId: string) => `refund-${confirmationId}`;
 
 /** The attempt with what a refund needs (registration, event rule, group). */
-function attemptQuery() {
+function confirmationQuery() {
   return qb
     .selectFrom('registration_confirmations as c')
     .innerJoin('registrations as r', 'r.id', 'c.registration_id')
@@ -50,7 +50,9 @@ function attemptQuery() {
       'e.withdrawal_days',
     ]);
 }
-type Attempt = NonNullable<Awaited<ReturnType<typeof runOneOrNull<ReturnType<typeof attemptQuery>>>>>;
+type Confirmation = NonNullable<
+  Awaited<ReturnType<typeof runOneOrNull<ReturnType<typeof confirmationQuery>>>>
+>;
 
 /**
  * Records money that went back out for an attempt, in the transaction that moves it (the first
@@ -90,10 +92,10 @@ export async function recordMoneyOut(
 }
 
 /** The newest attempt of a registration (the one that paid). */
-async function newestAttempt(db: Db, registrationId: string): Promise<Attempt | null> {
+async function newestConfirmation(db: Db, registrationId: string): Promise<Confirmation | null> {
   return runOneOrNull(
     db,
-    attemptQuery()
+    confirmationQuery()
       .where('c.registration_id', '=', registrationId)
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
@@ -104,15 +106,15 @@ async function newestAttempt(db: Db, registrationId: string): Promise<Attempt | 
 /** The refund itself, once the caller decided it may happen. */
 async function refund(
   ports: Ports,
-  attempt: Attempt,
+  confirmation: Confirmation,
   who: { origin: Origin; actorId: string | null; reason: string | null },
 ): Promise<RefundResult> {
-  const method = refundMethodFor(attempt.strategy);
-  if (!method || attempt.group_id) throw conflict('NOT_REFUNDABLE');
-  const amount = Number(attempt.frozen_value);
+  const method = refundMethodFor(confirmation.strategy);
+  if (!method || confirmation.group_id) throw conflict('NOT_REFUNDABLE');
+  const amount = Number(confirmation.frozen_value);
   const record = {
-    confirmationId: attempt.id,
-    registrationId: attempt.registration_id,
+    confirmationId: confirmation.id,
+    registrationId: confirmation.registration_id,
     amount,
     kind: 'refund' as const,
     method,
@@ -122,25 +124,25 @@ async function refund(
   };
   let providerRefundId: string | null = null;
   if (method === 'mercadopago') {
-    if (!attempt.transaction_id) throw conflict('NOT_REFUNDABLE');
+    if (!confirmation.transaction_id) throw conflict('NOT_REFUNDABLE');
     // recorded first, so the notification of this very refund (it may arrive before we return)
     // finds who asked for it
     await recordMoneyOut(ports.db, record);
     try {
       const made = await ports.payments.refundPayment({
-        paymentId: attempt.transaction_id,
-        idempotencyKey: refundIdempotencyKey(attempt.id),
+        paymentId: confirmation.transaction_id,
+        idempotencyKey: refundIdempotencyKey(confirmation.id),
       });
       providerRefundId = made.id;
     } catch (error) {
-      const payment = await ports.payments.getPayment(attempt.transaction_id).catch(() => null);
+      const payment = await ports.payments.getPayment(confirmation.transaction_id).catch(() => null);
       // refunded already (e.g. in Mercado Pago's panel): nothing more to ask, the record stands
       if (payment?.status !== 'refunded') {
         await exec(
           ports.db,
           qb
             .deleteFrom('refunds')
-            .where('confirmation_id', '=', attempt.id)
+            .where('confirmation_id', '=', confirmation.id)
             .where('provider_refund_id', 'is', null),
         );
         if (error instanceof PaymentGatewayError && error.kind === 'refused')
@@ -154,13 +156,13 @@ async function refund(
         qb
           .updateTable('refunds')
           .set({ provider_refund_id: providerRefundId })
-          .where('confirmation_id', '=', attempt.id)
+          .where('confirmation_id', '=', confirmation.id)
           .where('provider_refund_id', 'is', null),
       );
     }
   }
   await transitionConfirmation(ports.db, {
-    confirmationId: attempt.id,
+    confirmationId: confirmation.id,
     to: 'refunded',
     reason: who.reason,
     reviewedBy: who.origin === 'staff' ? who.actorId : undefined,
@@ -178,8 +180,8 @@ async function refund(
     within: (tx) => recordMoneyOut(tx, { ...record, providerRefundId }),
   });
   return {
-    registration_id: attempt.registration_id,
-    confirmation_id: attempt.id,
+    registration_id: confirmation.registration_id,
+    confirmation_id: confirmation.id,
     status: 'refunded',
     amount,
     method,
@@ -187,13 +189,13 @@ async function refund(
 }
 
 /** A repeat (a double click, a retried request): the refund that was made. */
-function alreadyRefunded(attempt: Attempt): RefundResult {
+function alreadyRefunded(confirmation: Confirmation): RefundResult {
   return {
-    registration_id: attempt.registration_id,
-    confirmation_id: attempt.id,
+    registration_id: confirmation.registration_id,
+    confirmation_id: confirmation.id,
     status: 'refunded',
-    amount: Number(attempt.frozen_value),
-    method: refundMethodFor(attempt.strategy) ?? 'mercadopago',
+    amount: Number(confirmation.frozen_value),
+    method: refundMethodFor(confirmation.strategy) ?? 'mercadopago',
   };
 }
 
@@ -206,22 +208,22 @@ export async function refundMyRegistration(
   userId: string,
   registrationId: string,
 ): Promise<RefundResult> {
-  const attempt = await newestAttempt(ports.db, registrationId);
-  if (!attempt || attempt.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
-  if (attempt.status === 'refunded') return alreadyRefunded(attempt);
-  if (attempt.status !== 'paid' || attempt.group_id) throw conflict('NOT_REFUNDABLE');
-  if (refundMethodFor(attempt.strategy) === 'manual') throw conflict('REFUND_OFFLINE_METHOD');
-  if (refundMethodFor(attempt.strategy) !== 'mercadopago') throw conflict('NOT_REFUNDABLE');
+  const confirmation = await newestConfirmation(ports.db, registrationId);
+  if (!confirmation || confirmation.user_id !== userId) throw notFound('REGISTRATION_NOT_FOUND');
+  if (confirmation.status === 'refunded') return alreadyRefunded(confirmation);
+  if (confirmation.status !== 'paid' || confirmation.group_id) throw conflict('NOT_REFUNDABLE');
+  if (refundMethodFor(confirmation.strategy) === 'manual') throw conflict('REFUND_OFFLINE_METHOD');
+  if (refundMethodFor(confirmation.strategy) !== 'mercadopago') throw conflict('NOT_REFUNDABLE');
   const may = memberMayRefund({
-    status: attempt.status,
-    strategy: attempt.strategy,
-    paidAt: attempt.paid_at ? new Date(attempt.paid_at).toISOString() : null,
-    eventStartsAt: new Date(attempt.starts_at).toISOString(),
-    withdrawalDays: Number(attempt.withdrawal_days),
+    status: confirmation.status,
+    strategy: confirmation.strategy,
+    paidAt: confirmation.paid_at ? new Date(confirmation.paid_at).toISOString() : null,
+    eventStartsAt: new Date(confirmation.starts_at).toISOString(),
+    withdrawalDays: Number(confirmation.withdrawal_days),
     now: ports.clock.now(),
   });
   if (!may) throw conflict('WITHDRAWAL_CLOSED');
-  return refund(ports, attempt, { origin: 'member', actorId: userId, reason: null });
+  return refund(ports, confirmation, { origin: 'member', actorId: userId, reason: null });
 }
 
 /**
@@ -233,18 +235,21 @@ export async function refundByStaff(
   input: { confirmationId: string; actorId: string; reason: string; clientIp: string | null },
 ): Promise<RefundResult> {
   const reason = parseOrThrow(reasonSchema, input.reason) as string;
-  const attempt = await runOneOrNull(ports.db, attemptQuery().where('c.id', '=', input.confirmationId));
-  if (!attempt) throw notFound('REGISTRATION_NOT_FOUND');
-  if (attempt.status === 'refunded') return alreadyRefunded(attempt);
-  if (attempt.status !== 'paid') throw conflict('NOT_REFUNDABLE');
-  const result = await refund(ports, attempt, { origin: 'staff', actorId: input.actorId, reason });
+  const confirmation = await runOneOrNull(
+    ports.db,
+    confirmationQuery().where('c.id', '=', input.confirmationId),
+  );
+  if (!confirmation) throw notFound('REGISTRATION_NOT_FOUND');
+  if (confirmation.status === 'refunded') return alreadyRefunded(confirmation);
+  if (confirmation.status !== 'paid') throw conflict('NOT_REFUNDABLE');
+  const result = await refund(ports, confirmation, { origin: 'staff', actorId: input.actorId, reason });
   await writeAudit(ports.db, {
     actorId: input.actorId,
-    subjectId: attempt.user_id,
+    subjectId: confirmation.user_id,
     action: 'registration.refund',
     details: {
-      registration_id: attempt.registration_id,
-      confirmation_id: attempt.id,
+      registration_id: confirmation.registration_id,
+      confirmation_id: confirmation.id,
       amount: result.amount,
       method: result.method,
       reason,

@@ -276,7 +276,7 @@ describe('staff refund', () => {
     expect((await refundRows(p.confirmationId))[0]).toMatchObject({ method: 'manual', origin: 'staff' });
   });
 
-  it("'Excluir' of a paid attempt with money is refused: the place never returns without a record", async () => {
+  it("'Excluir' of a paid confirmation with money is refused: the place never returns without a record", async () => {
     const staff = await staffToken();
     const p = await paid('cash');
     const before = await tierAvailable(db(), suite.fx.tierId);

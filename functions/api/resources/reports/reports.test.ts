@@ -202,7 +202,7 @@ describe('numbers', () => {
   });
 
   it('an attendee row: name, congregation, regional, latest method, status, date, value', async () => {
-    const seeded = ADMINREG_DEMO.attempts.find((a) => a.name === 'Júlia Araújo Ferreira')!;
+    const seeded = ADMINREG_DEMO.confirmations.find((a) => a.name === 'Júlia Araújo Ferreira')!;
     const [mine] = await db.query<{ temple_id: string }>(
       'select temple_id from public.profiles where id = $1',
       [seeded.userId],

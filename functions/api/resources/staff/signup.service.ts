@@ -65,7 +65,7 @@ export async function singlePageSignup(
       db,
       qb.selectFrom('temples').select('id').where('id', '=', body.temple_id),
     );
-    if (!temple) throw invalidData(validationMessages.congregation);
+    if (!temple) throw invalidData(validationMessages.temple);
   }
 
   const name = body.name || nameFromEmail(body.email);
@@ -114,8 +114,8 @@ export async function singlePageSignup(
         throw error;
       }
       // an invalid voucher rolls everything back: no account, no registration, no place
-      if (started.attempt.status === 'rejected') throw new ApiHttpError(422, 'VOUCHER_INVALID');
-      const status = started.attempt.status;
+      if (started.confirmation.status === 'rejected') throw new ApiHttpError(422, 'VOUCHER_INVALID');
+      const status = started.confirmation.status;
       const [consent] = await tx.query<{ state: 'pending' }>(
         'select state from public.guardian_consents where registration_id = $1',
         [started.ctx.registrationId],

@@ -129,3 +129,28 @@ export function TextAreaField({
     </div>
   );
 }
+
+/** A TextAreaField bound to a form field whose value may be empty (the event's and a speaker's details). */
+export function FormTextArea({
+  field,
+  label,
+  hint,
+}: {
+  field: {
+    state: { value: string | null | undefined };
+    handleChange(value: string): void;
+    handleBlur(): void;
+  };
+  label: string;
+  hint?: string;
+}) {
+  return (
+    <TextAreaField
+      label={label}
+      hint={hint}
+      value={field.state.value ?? ''}
+      onChange={field.handleChange}
+      onBlur={field.handleBlur}
+    />
+  );
+}

@@ -13,7 +13,7 @@ import { FieldMessages, FormAlert } from '../../../ui/field.tsx';
 import { Form, useFormState, useSchemaForm } from '../../../ui/form.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { searchAddress, useSaveSpeaker, useSaveTag, useSaveVenue } from '../api/queries.ts';
-import { TextAreaField } from './choice-fields.tsx';
+import { FormTextArea } from './choice-fields.tsx';
 import { Dialog } from './dialog.tsx';
 import { ImageField } from './image-field.tsx';
 
@@ -283,16 +283,7 @@ function NewSpeakerForm({ done }: { done(s?: Speaker): void }) {
     <Form form={form} className="editor-subform">
       {failure && <FormAlert>{failure}</FormAlert>}
       <form.AppField name="name">{(f) => <f.TextField label={t.name} />}</form.AppField>
-      <form.Field name="details">
-        {(f) => (
-          <TextAreaField
-            label={t.speakerDetails}
-            value={f.state.value ?? ''}
-            onChange={f.handleChange}
-            onBlur={f.handleBlur}
-          />
-        )}
-      </form.Field>
+      <form.Field name="details">{(f) => <FormTextArea field={f} label={t.speakerDetails} />}</form.Field>
       <form.Field name="image">
         {(f) => (
           <ImageField

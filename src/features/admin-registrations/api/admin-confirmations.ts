@@ -73,12 +73,14 @@ export interface ReviewInput {
 }
 
 async function review({ id, action, reason }: ReviewInput) {
-  const attempt = apiClient().v1.admin.confirmations[':id'];
+  const confirmation = apiClient().v1.admin.confirmations[':id'];
   const param = { id };
-  if (action === 'approve') return unwrap(attempt.approve.$post({ param }));
-  if (action === 'reject') return unwrap(attempt.reject.$post({ param, json: { reason: reason ?? '' } }));
-  if (action === 'refund') return unwrap(attempt.refund.$post({ param, json: { reason: reason ?? '' } }));
-  return unwrap(attempt.cancel.$post({ param, json: { reason: reason ?? '' } }));
+  if (action === 'approve') return unwrap(confirmation.approve.$post({ param }));
+  if (action === 'reject')
+    return unwrap(confirmation.reject.$post({ param, json: { reason: reason ?? '' } }));
+  if (action === 'refund')
+    return unwrap(confirmation.refund.$post({ param, json: { reason: reason ?? '' } }));
+  return unwrap(confirmation.cancel.$post({ param, json: { reason: reason ?? '' } }));
 }
 
 export function useReviewConfirmation() {

@@ -46,7 +46,7 @@ export interface MethodStart {
 }
 
 /** The first attempt after commit, as the checkout answers it. */
-export interface StartedAttempt {
+export interface StartedConfirmation {
   id: string;
   status: ConfirmationStatus;
   expires_at: string | null;
@@ -56,14 +56,14 @@ export interface StartedAttempt {
 }
 
 /** An attempt row as the checkout's insert returns it, typed for the method handlers. */
-export function startedAttempt(row: {
+export function startedConfirmation(row: {
   id: string;
   status: string;
   expires_at: Date | string | null;
   transaction_id: string | null;
   request_data: unknown;
   response_data: unknown;
-}): StartedAttempt {
+}): StartedConfirmation {
   return {
     id: row.id,
     status: row.status as ConfirmationStatus,
@@ -83,7 +83,7 @@ export interface CheckoutMethodHandler {
    */
   start(ctx: MethodContext, tx: Db): MethodStart | Promise<MethodStart>;
   /** After commit: a provider call; answers the attempt as it stands then (default: as started). */
-  afterCommit?(ctx: MethodContext, attempt: StartedAttempt): Promise<StartedAttempt>;
+  afterCommit?(ctx: MethodContext, confirmation: StartedConfirmation): Promise<StartedConfirmation>;
 }
 
 export type MethodMap = Partial<Record<PaymentMethod, CheckoutMethodHandler>>;

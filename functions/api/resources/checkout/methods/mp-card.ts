@@ -24,7 +24,7 @@ export const mpCardMethod: CheckoutMethodHandler = {
     };
   },
 
-  async afterCommit(ctx, attempt) {
+  async afterCommit(ctx, confirmation) {
     const card = parseOrThrow(cardPaymentDataSchema, ctx.body.transactionData ?? {});
     const basics = await paymentBasics(ctx);
     const identification = card.payer?.identification;
@@ -33,8 +33,8 @@ export const mpCardMethod: CheckoutMethodHandler = {
       payment = await ctx.ports.payments.createPayment({
         ...basics,
         payer: { ...basics.payer, ...(identification ? { identification } : {}) },
-        idempotencyKey: attempt.id,
-        externalReference: attempt.id,
+        idempotencyKey: confirmation.id,
+        externalReference: confirmation.id,
         method: 'mp_card',
         card: {
           token: card.token,
@@ -47,7 +47,7 @@ export const mpCardMethod: CheckoutMethodHandler = {
       const refused = error instanceof PaymentGatewayError && error.kind === 'refused';
       if (!refused) console.error('[mercadopago] card payment failed', error);
       await transitionConfirmation(ctx.ports.db, {
-        confirmationId: attempt.id,
+        confirmationId: confirmation.id,
         to: 'rejected',
         reason: refused ? mercadoPagoMessages.reasonCardRefused : mercadoPagoMessages.reasonGatewayDown,
         responseData: { provider_error: error instanceof PaymentGatewayError ? error.kind : 'unknown' },
@@ -57,13 +57,13 @@ export const mpCardMethod: CheckoutMethodHandler = {
     const applied = await applyProviderPayment(ctx.ports.db, payment);
     if (payment.status === 'rejected' || payment.status === 'cancelled')
       throw new ApiHttpError(422, 'CARD_INVALID');
-    const status = applied.outcome === 'ignored' ? attempt.status : applied.status;
+    const status = applied.outcome === 'ignored' ? confirmation.status : applied.status;
     return {
-      ...attempt,
+      ...confirmation,
       status,
       transaction_id: payment.id,
       response_data: {
-        ...attempt.response_data,
+        ...confirmation.response_data,
         provider_status: payment.status,
         provider_status_detail: payment.statusDetail,
       },

@@ -19,15 +19,15 @@ export const mpPixMethod: CheckoutMethodHandler = {
     expiresAt: new Date(now.getTime() + PIX_EXPIRY_MINUTES * 60_000),
   }),
 
-  async afterCommit(ctx, attempt) {
+  async afterCommit(ctx, confirmation) {
     const expiresAt =
-      attempt.expires_at ?? new Date(ctx.now.getTime() + PIX_EXPIRY_MINUTES * 60_000).toISOString();
+      confirmation.expires_at ?? new Date(ctx.now.getTime() + PIX_EXPIRY_MINUTES * 60_000).toISOString();
     let payment: ProviderPayment;
     try {
       payment = await ctx.ports.payments.createPayment({
         ...(await paymentBasics(ctx)),
-        idempotencyKey: attempt.id,
-        externalReference: attempt.id,
+        idempotencyKey: confirmation.id,
+        externalReference: confirmation.id,
         method: 'mp_pix',
         expiresAt,
       });
@@ -35,7 +35,7 @@ export const mpPixMethod: CheckoutMethodHandler = {
     } catch (error) {
       console.error('[mercadopago] PIX failed', error);
       await transitionConfirmation(ctx.ports.db, {
-        confirmationId: attempt.id,
+        confirmationId: confirmation.id,
         to: 'rejected',
         reason: mercadoPagoMessages.reasonPixFailed,
         responseData: { provider_error: error instanceof PaymentGatewayError ? error.kind : 'unknown' },
@@ -43,7 +43,7 @@ export const mpPixMethod: CheckoutMethodHandler = {
       throw new ApiHttpError(502, 'PIX_FAIL');
     }
     const requestData = {
-      ...attempt.request_data,
+      ...confirmation.request_data,
       qr_code: payment.pix.qrCode,
       qr_code_base64: payment.pix.qrCodeBase64,
     };
@@ -53,8 +53,8 @@ export const mpPixMethod: CheckoutMethodHandler = {
       qb
         .updateTable('registration_confirmations')
         .set({ transaction_id: payment.id, request_data: requestData, expires_at: expires })
-        .where('id', '=', attempt.id),
+        .where('id', '=', confirmation.id),
     );
-    return { ...attempt, transaction_id: payment.id, request_data: requestData, expires_at: expires };
+    return { ...confirmation, transaction_id: payment.id, request_data: requestData, expires_at: expires };
   },
 };

@@ -60,8 +60,8 @@ export const voucherMethod: CheckoutMethodHandler = {
     }
     return { status: 'paid', requestData: { voucher: code }, voucherId: voucher.id };
   },
-  async afterCommit(_ctx, attempt) {
-    if (attempt.status === 'rejected') throw new ApiHttpError(422, 'VOUCHER_INVALID');
-    return attempt;
+  async afterCommit(_ctx, confirmation) {
+    if (confirmation.status === 'rejected') throw new ApiHttpError(422, 'VOUCHER_INVALID');
+    return confirmation;
   },
 };

@@ -7,19 +7,27 @@ import { FormAlert } from './field.tsx';
 import { withFieldGroup } from './form.tsx';
 
 /** The fields of the congregation choice, as the signup, welcome and profile schemas name them. */
-export const CONGREGATION_FIELDS = {
+export const TEMPLE_FIELDS = {
   congregacao: 'congregacao',
   fromOtherChurch: 'fromOtherChurch',
   otherChurch: 'otherChurch',
   consentCongregation: 'consentCongregation',
 } as const;
 
+/** The church choice of a new person (signup, welcome): nothing chosen, no consent ticked. */
+export const TEMPLE_DEFAULTS = {
+  congregacao: null as string | null,
+  fromOtherChurch: false,
+  otherChurch: '',
+  consentCongregation: false,
+};
+
 const defaultValues: {
   congregacao?: string | null | undefined;
   fromOtherChurch?: boolean | undefined;
   otherChurch?: string | null | undefined;
   consentCongregation?: boolean | undefined;
-} = { congregacao: null, fromOtherChurch: false, otherChurch: '', consentCongregation: false };
+} = TEMPLE_DEFAULTS;
 
 /** The congregations as data/use-temples.ts gives them (ui/ does not read the query cache). */
 interface TempleList {
@@ -35,7 +43,7 @@ interface TempleList {
  * (product-spec.md §5): ticking the box clears the congregation, choosing a congregation unticks the box and
  * clears the church name.
  */
-export const CongregationFields = withFieldGroup({
+export const TempleFields = withFieldGroup({
   defaultValues,
   props: {} as { list: TempleList },
   render: function Render({ group, list }) {
@@ -51,7 +59,7 @@ export const CongregationFields = withFieldGroup({
     );
     return (
       <fieldset className="fieldset">
-        <legend className="visually-hidden">{authMessages.congregationLabel}</legend>
+        <legend className="visually-hidden">{authMessages.templeLabel}</legend>
         {error && (
           <FormAlert>
             {authMessages.templesFailed}{' '}
@@ -72,7 +80,7 @@ export const CongregationFields = withFieldGroup({
         >
           {(field) => (
             <field.Combobox
-              label={authMessages.congregationLabel}
+              label={authMessages.templeLabel}
               options={options}
               placeholder={loading && !temples ? authMessages.templesLoading : authMessages.templePlaceholder}
               emptyText={authMessages.templesEmpty}

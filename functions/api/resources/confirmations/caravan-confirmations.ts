@@ -47,7 +47,7 @@ export async function groupFollowers(db: Db, confirmationId: string): Promise<st
 }
 
 /** Moves the group's other attempts to where the group's attempt went (see the file comment). */
-export async function followGroupAttempt(
+export async function followGroupConfirmation(
   db: Db,
   confirmationId: string,
   input: Move,
@@ -66,7 +66,7 @@ export async function followGroupAttempt(
     } catch (error) {
       // one person's attempt that cannot follow (its place gone after a late payment) is left for
       // staff; the others still follow
-      console.warn(`[caravan] attempt ${id} did not follow ${confirmationId} → ${input.to}`, error);
+      console.warn(`[caravan] confirmation ${id} did not follow ${confirmationId} → ${input.to}`, error);
     }
   }
 }

@@ -12,9 +12,9 @@ export const POLL_MS = 3000;
 /** Not yet paid, rejected, canceled or expired. */
 export const isPending = (status: string) => status === 'pending' || status === 'analysis';
 
-export const mercadoPagoAttemptQuery = (id: string) =>
+export const mercadoPagoConfirmationQuery = (id: string) =>
   queryOptions({
-    queryKey: ['mercadopago', 'attempt', id] as const,
+    queryKey: ['mercadopago', 'confirmation', id] as const,
     queryFn: () => unwrap(apiClient().v1.mercadopago.confirmations[':id'].$get({ param: { id } })),
     staleTime: 0,
     retry: false,
