@@ -35,7 +35,7 @@ export function hasStoredSession(
 /** supabase-js's stored session as it wrote it (null when none, unreadable or not its JSON). */
 export function readStoredSession(
   storage: Pick<Storage, 'getItem'> | null = globalThis.localStorage ?? null,
-): { access_token?: unknown; expires_at?: unknown } | null {
+): { access_token?: unknown; expires_at?: unknown; user?: { id?: unknown } } | null {
   try {
     const raw = storage?.getItem(AUTH_STORAGE_KEY);
     if (!raw) return null;
@@ -44,4 +44,10 @@ export function readStoredSession(
   } catch {
     return null; // storage blocked or a value not written by supabase-js
   }
+}
+
+/** The user id of supabase-js's stored session (undefined when none or unreadable). */
+export function storedUserId(storage?: Pick<Storage, 'getItem'> | null): string | undefined {
+  const id = readStoredSession(storage)?.user?.id;
+  return typeof id === 'string' ? id : undefined;
 }

@@ -1,7 +1,7 @@
 /** The member's registrations for screens (query cache; kept on the device by persist.ts). */
 import { useQuery } from '@tanstack/react-query';
 import type { MyRegistration } from '../../domain/types.ts';
-import { useSessionStore } from '../../lib/session.ts';
+import { useDataUserId, useSessionStore } from '../../lib/session.ts';
 import { type SyncStatus, statusOf } from '../listing.ts';
 import { myRegistrationsQuery } from './my-registrations-query.ts';
 
@@ -19,10 +19,12 @@ export function useMyRegistrations(options: { refresh?: 'always' | 'once' } = {}
   data: MyRegistration[] | undefined;
   status: SyncStatus;
 } {
-  const userId = useSessionStore((s) => s.session?.user.id);
+  const userId = useDataUserId();
+  const signedIn = useSessionStore((s) => Boolean(s.session));
+  // what the device kept shows before supabase-js has restored the session; the API is asked after
   const query = useQuery({
     ...myRegistrationsQuery(userId ?? ''),
-    enabled: Boolean(userId),
+    enabled: signedIn,
     ...(options.refresh === 'once' ? { refetchOnMount: false } : {}),
   });
   // nothing to show and the fetch failed (offline, nothing kept): none, as the screens say
