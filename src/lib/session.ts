@@ -1,6 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
-import { storedUserId } from './stored-session.ts';
 import { supabaseAuth } from './supabase.ts';
 
 interface SessionState {
@@ -48,15 +47,6 @@ export async function getCurrentSession(): Promise<Session | null> {
   if (known !== undefined) return known;
   const { data } = await (await supabaseAuth()).getSession();
   return data.session;
-}
-
-/**
- * Whose kept data a screen shows: the session's user; until supabase-js has restored the session
- * (its chunk loading, or offline), the stored session's, so what the device kept (a ticket) shows
- * without waiting for it. Only `session` (the store's) says whether to ask the API.
- */
-export function useDataUserId(): string | undefined {
-  return useSessionStore((s) => (s.session === undefined ? storedUserId() : s.session?.user.id));
 }
 
 export function useIsSignedIn(): boolean {

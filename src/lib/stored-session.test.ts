@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('VITE_SUPABASE_URL', 'https://abcdefgh.supabase.co');
-const { authStorageKey, hasStoredSession, storedUserId } = await import('./stored-session.ts');
+const { authStorageKey, hasStoredSession } = await import('./stored-session.ts');
 
 const storage = (items: Record<string, string>) => ({ getItem: (key: string) => items[key] ?? null });
 
@@ -21,15 +21,5 @@ describe('hasStoredSession', () => {
     };
     expect(hasStoredSession(broken)).toBe(true);
     expect(hasStoredSession(null)).toBe(true);
-  });
-});
-
-describe('storedUserId', () => {
-  it("reads the user id of supabase-js's stored session; none when absent or not its JSON", () => {
-    const key = 'sb-abcdefgh-auth-token';
-    expect(storedUserId(storage({ [key]: JSON.stringify({ access_token: 't', user: { id: 'u1' } }) }))).toBe('u1');
-    expect(storedUserId(storage({}))).toBeUndefined();
-    expect(storedUserId(storage({ [key]: 'not json' }))).toBeUndefined();
-    expect(storedUserId(storage({ [key]: JSON.stringify({ user: { id: 7 } }) }))).toBeUndefined();
   });
 });

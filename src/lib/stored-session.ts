@@ -45,9 +45,3 @@ export function readStoredSession(
     return null; // storage blocked or a value not written by supabase-js
   }
 }
-
-/** The user id of supabase-js's stored session (undefined when none or unreadable). */
-export function storedUserId(storage?: Pick<Storage, 'getItem'> | null): string | undefined {
-  const id = readStoredSession(storage)?.user?.id;
-  return typeof id === 'string' ? id : undefined;
-}
