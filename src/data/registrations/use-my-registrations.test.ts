@@ -15,9 +15,15 @@ describe('whose registrations a screen shows', () => {
     expect(dataUserId(undefined, { getItem: () => null })).toBeUndefined();
   });
 
-  it('once the session is known, its user, or nobody after a sign-out (whatever is still stored)', () => {
-    const any = stored({ user: { id: 'u1' } });
-    expect(dataUserId({ user: { id: 'u2' } } as Session, any)).toBe('u2');
-    expect(dataUserId(null, any)).toBeUndefined();
+  it('once the session is known, its user', () => {
+    expect(dataUserId({ user: { id: 'u2' } } as Session, stored({ user: { id: 'u1' } }))).toBe('u2');
+  });
+
+  it('none reported (offline, an expired token supabase-js cannot refresh): the stored user, whose ticket stays', () => {
+    expect(dataUserId(null, stored({ user: { id: 'u1' } }))).toBe('u1');
+  });
+
+  it('signed out: nobody (supabase-js removed the stored session)', () => {
+    expect(dataUserId(null, { getItem: () => null })).toBeUndefined();
   });
 });

@@ -9,15 +9,17 @@ import { type SyncStatus, statusOf } from '../listing.ts';
 import { myRegistrationsQuery } from './my-registrations-query.ts';
 
 /**
- * Whose registrations to show: the session's user; until supabase-js has restored the session (its
- * chunk loading, or offline), the stored session's, so what the device kept (the ticket) shows
- * without waiting for it. Only the session itself says whether to ask the API.
+ * Whose registrations to show: the session's user; else the stored session's, so what the device
+ * kept (the ticket) shows without waiting for supabase-js to restore the session (its chunk
+ * loading), and offline when it reports none because it cannot refresh an expired token (the
+ * session sync keeps the member's data then). A sign-out removes the stored session first. Only the
+ * session itself says whether to ask the API.
  */
 export function dataUserId(
   session: Session | null | undefined,
   storage?: Pick<Storage, 'getItem'> | null,
 ): string | undefined {
-  if (session !== undefined) return session?.user.id;
+  if (session) return session.user.id;
   const id = readStoredSession(storage)?.user?.id;
   return typeof id === 'string' ? id : undefined;
 }
