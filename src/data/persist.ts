@@ -14,6 +14,7 @@
  */
 import type { Query, QueryKey } from '@tanstack/query-core';
 import type { PersistedQuery } from './db.ts';
+import { DB_NAME } from './db-name.ts';
 import { openDb, storeOnDevice } from './open-db.ts';
 import { queryClient } from './query-client.ts';
 
@@ -40,7 +41,7 @@ let putting = false;
 export function restoreQueries(): Promise<void> {
   restoring ??= serially(async () => {
     if (!(await storeOnDevice())) return;
-    const rows = await (await openDb()).queries.toArray();
+    const rows = await readKept();
     putting = true;
     try {
       for (const row of rows) restore(row);
@@ -53,6 +54,33 @@ export function restoreQueries(): Promise<void> {
       restoring = undefined;
     });
   return restoring;
+}
+
+/**
+ * The kept answers, read with IndexedDB itself: loading Dexie and opening the store through it costs
+ * ≈ 0.5 s of a slow phone's CPU, ahead of a ticket opened offline (docs/performance.md). Dexie
+ * still writes them, and reads them where the store predates the `queries` table (it upgrades it).
+ */
+function readKept(): Promise<PersistedQuery[]> {
+  return new Promise<PersistedQuery[] | undefined>((resolve, reject) => {
+    // no version: the store as it is; never created nor upgraded here (that is Dexie's)
+    const open = indexedDB.open(DB_NAME);
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const idb = open.result;
+      idb.onversionchange = () => idb.close();
+      if (!idb.objectStoreNames.contains('queries')) {
+        idb.close();
+        resolve(undefined);
+        return;
+      }
+      const read = idb.transaction('queries', 'readonly').objectStore('queries').getAll();
+      idb.close(); // once the read is done
+      read.onsuccess = () => resolve(read.result as PersistedQuery[]);
+      read.onerror = () => reject(read.error);
+    };
+  }).then(async (rows) => rows ?? (await openDb()).queries.toArray());
 }
 
 function restore(row: PersistedQuery): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './money.ts';
+import { formatMoney, formatPrice } from './money.ts';
 
 describe('formatPrice', () => {
   it('shows GRÁTIS for 0', () => {
@@ -14,6 +14,18 @@ describe('formatPrice', () => {
     // Not a plain space: copying the text from the page keeps U+00A0.
     expect(formatPrice(5000)).not.toBe('R$ 50,00');
     expect(formatPrice(5000).charCodeAt(2)).toBe(0xa0);
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes what Intl.NumberFormat(pt-BR, BRL) writes, without building it', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 999_999_999];
+    for (let c = 0; c < 2_000_000; c += 7_919) amounts.push(c);
+    for (const c of amounts) {
+      expect(formatMoney(c)).toBe(intl.format(c / 100));
+      if (c) expect(formatMoney(-c)).toBe(intl.format(-c / 100)); // Intl writes -0 as '-R$ 0,00'
+    }
   });
 });
 

@@ -34,7 +34,7 @@ export function hasStoredSession(
 /** supabase-js's stored session as it wrote it (null when none, unreadable or not its JSON). */
 export function readStoredSession(
   storage: Pick<Storage, 'getItem'> | null = globalThis.localStorage ?? null,
-): { access_token?: unknown; expires_at?: unknown } | null {
+): { access_token?: unknown; expires_at?: unknown; user?: { id?: unknown } } | null {
   try {
     const raw = storage?.getItem(authStorageKey());
     if (!raw) return null;

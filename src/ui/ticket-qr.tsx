@@ -4,23 +4,34 @@
  * /my-registrations, the checkout's last step and the event page's check-in section.
  */
 import { toString as qrSvg } from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { formatManualCode, ticketQrContent } from '../domain/registrations.ts';
 import './ticket-qr.css';
 
-/** The QR of a ticket as an SVG data URL (an <img>: no inline markup, nothing for the CSP to refuse). */
-export function ticketQrDataUrl(registrationId: string): Promise<string> {
-  return qrDataUrl(ticketQrContent(registrationId));
+/**
+ * The QR of a ticket as an SVG data URL (an <img>: no inline markup, nothing for the CSP to refuse),
+ * drawn at once: the ticket shows its QR in the same paint as its code (offline at the door).
+ */
+export function ticketQrDataUrl(registrationId: string): string {
+  return svgDataUrl(ticketQrContent(registrationId));
 }
 
 /** A QR of any text (error correction low) as an SVG data URL; badges use it too. */
 export async function qrDataUrl(content: string): Promise<string> {
-  const svg = await qrSvg(content, {
-    type: 'svg',
-    errorCorrectionLevel: 'L',
-    margin: 2,
-    color: { dark: '#000000', light: '#ffffff' },
-  });
+  return svgDataUrl(content);
+}
+
+function svgDataUrl(content: string): string {
+  let svg = '';
+  // with a callback, qrcode draws synchronously (and reports an error through it)
+  qrSvg(
+    content,
+    { type: 'svg', errorCorrectionLevel: 'L', margin: 2, color: { dark: '#000000', light: '#ffffff' } },
+    (error, drawn) => {
+      if (error) throw error;
+      svg = drawn;
+    },
+  );
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
@@ -45,24 +56,11 @@ export function TicketQr({
   codeLabel = 'Código',
   alt = (code) => `QR code do ingresso. Código manual ${code}`,
 }: TicketQrProps) {
-  const [src, setSrc] = useState<string | null>(null);
+  const src = useMemo(() => ticketQrDataUrl(registrationId), [registrationId]);
   const code = formatManualCode(seq);
-  useEffect(() => {
-    let live = true;
-    void ticketQrDataUrl(registrationId).then((url) => {
-      if (live) setSrc(url);
-    });
-    return () => {
-      live = false;
-    };
-  }, [registrationId]);
   return (
     <figure className="ticket-qr" data-testid="ticket-qr">
-      {src ? (
-        <img src={src} width={size} height={size} alt={alt(code)} className="ticket-qr-image" />
-      ) : (
-        <span className="ticket-qr-image ticket-qr-placeholder" style={{ width: size, height: size }} />
-      )}
+      <img src={src} width={size} height={size} alt={alt(code)} className="ticket-qr-image" />
       {showCode && (
         <figcaption className="ticket-qr-code">
           <span className="ticket-qr-code-label">{codeLabel}</span>

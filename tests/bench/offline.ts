@@ -13,7 +13,7 @@
  *    roster stored), and to the roster alone ('1000 inscritos neste aparelho').
  * 3. The ticket offline after a cold start: the member above (registrations and the ticket opened
  *    once, online), the network cut, a new tab opening the ticket's address with the CPU 4× slower:
- *    from navigation start to its manual code on screen (budget: 1 s).
+ *    from navigation start to its QR and manual code on screen (budget: 1 s).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -160,7 +160,9 @@ export async function measureOffline(host: Host, dist: string): Promise<OfflineF
     const cold = await memberContext.newPage();
     await cold.addInitScript(() => {
       new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="manual-code"]')) return;
+        // the budget is to the QR: its picture and the manual code beside it, both on screen
+        const code = document.querySelector('[data-testid="manual-code"]');
+        if (!code?.closest('[data-testid="ticket-qr"]')?.querySelector('img')) return;
         (window as { ticketShownAt?: number }).ticketShownAt = performance.now();
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
@@ -229,7 +231,7 @@ export function reportOffline(f: OfflineFigures): string[] {
     `  Door on Slow 4G + 4× CPU, ${ROSTER} people, fresh device: roster stored in ${(f.doorRosterMs / 1000).toFixed(1)} s, 'Pronto para funcionar sem internet' in ${(f.doorReadyMs / 1000).toFixed(1)} s`,
   );
   console.log(
-    `  Ticket offline, new tab, 4× CPU: manual code on screen ${Math.round(f.ticketOfflineMs)} ms after navigation start`,
+    `  Ticket offline, new tab, 4× CPU: QR and manual code on screen ${Math.round(f.ticketOfflineMs)} ms after navigation start`,
   );
   const failures: string[] = [];
   if (f.ticketOfflineMs < 0 || f.ticketOfflineMs > OFFLINE_BUDGET.ticketOfflineMs)
