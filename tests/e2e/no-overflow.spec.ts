@@ -166,10 +166,8 @@ export const ROUTES: Screen[] = [
 ];
 
 /** Narrowest first: each screen is loaded at 320 px, checked, then widened to 390 × 844 and checked again. */
-const VIEWPORTS = [
-  { width: 320, height: 640 },
-  { width: 390, height: 844 },
-];
+const NARROW = { width: 320, height: 640 };
+const VIEWPORTS = [NARROW, { width: 390, height: 844 }];
 
 /** Late layout: web fonts and the images being fetched, then two frames for what they move. */
 function settled(page: Page) {
@@ -220,7 +218,7 @@ for (const as of AUDIENCES) {
     test.setTimeout(180_000);
     const context = await browser.newContext({
       baseURL,
-      viewport: VIEWPORTS[0],
+      viewport: NARROW,
       isMobile: true,
       hasTouch: true,
     });
@@ -228,7 +226,7 @@ for (const as of AUDIENCES) {
     try {
       if (as !== 'guest') await signIn(page, DEMO_USERS[as].email);
       for (const screen of ROUTES.filter((r) => r.as === as)) {
-        await page.setViewportSize(VIEWPORTS[0]);
+        await page.setViewportSize(NARROW);
         await page.goto(screen.path);
         await screen.ready?.(page);
         for (const viewport of VIEWPORTS) {
