@@ -129,7 +129,16 @@ function precompress(): Plugin {
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 
-const STAFF = /src\/routes\/(_main\/admin|admin\.)/;
+/**
+ * Screens whose lazy import lists no chunks to preload (the lists are written into the entry, so
+ * every guest's first load carried them): the staff's screens (runtime-cached on a staff device the
+ * first time they open: one round trip more, once), and the signed-in member's screens the service
+ * worker precaches (fetched into the device's caches on the first visit, before a member can sign
+ * in and open them).
+ */
+const NO_PRELOAD_LIST =
+  /src\/routes\/(_main\/admin|admin\.|_main\/(my-registrations|profile|event-welcome)[.\w$]*\.tsx)/;
+
 /** The chunks `name` imports statically, itself included: all loaded before its code runs. */
 function staticClosure(name: string): Set<string> {
   const seen = new Set<string>();
@@ -144,15 +153,16 @@ function staticClosure(name: string): Set<string> {
 }
 
 /**
- * What a lazy import preloads beside the imported chunk. Vite lists every chunk the target needs,
- * and each list ends up in the importer's code (the entry holds the lists of every lazy route: the
- * bytes count before the first paint). A chunk the importer statically imports is already loaded
- * when the import runs, so it is left out (the browser would skip it anyway); a list left with the
- * target alone is dropped (the import fetches it itself).
+ * What a lazy import preloads beside the imported chunk (`modulePreload.resolveDependencies`). Vite
+ * lists every chunk the target needs, and each list ends up in the importer's code: the route tree
+ * is in the entry, so the lists of every screen counted before the first paint (docs/performance.md,
+ * "JS before LCP"). A chunk the importer statically imports is already loaded when the import runs,
+ * so it is left out (the browser skipped it anyway); a list left with the target alone is dropped
+ * (the import fetches it itself); the screens of `NO_PRELOAD_LIST` get none.
  */
 function preloadDependencies(target: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  if (NO_PRELOAD_LIST.test(chunksByName.get(target)?.facadeModuleId ?? '')) return [];
   const loaded = staticClosure(hostId);
-  if (STAFF.test(chunksByName.get(target)?.facadeModuleId ?? '')) return [];
   const needed = deps.filter((d) => !loaded.has(d));
   return needed.length === 1 && needed[0] === target ? [] : needed;
 }
