@@ -59,6 +59,8 @@ function firstLoad(): Plugin {
 const RUNTIME_ONLY =
   /src\/routes\/_main\/admin|src\/features\/admin-|rich-text-editor|circle-cropper|qr-scanner|src\/routes\/auth|checkout|mercadopago|caravan|claim|profile-forms/;
 let runtimeOnly = new Set<string>();
+/** The chunks of the last build, by file name (for `modulePreload.resolveDependencies`). */
+let chunksByName = new Map<string, Rollup.OutputChunk>();
 
 function precacheAudience(): Plugin {
   return {
@@ -67,6 +69,7 @@ function precacheAudience(): Plugin {
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      chunksByName = byName;
       const reached = new Set<string>();
       const stack = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
       while (stack.length) {
@@ -126,7 +129,55 @@ function precompress(): Plugin {
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 
+/**
+ * Screens whose lazy import lists no chunks to preload (the lists are written into the entry, so
+ * every guest's first load carried them): the staff's screens (runtime-cached on a staff device the
+ * first time they open: one round trip more, once), and the signed-in member's screens the service
+ * worker precaches (fetched into the device's caches on the first visit, before a member can sign
+ * in and open them).
+ */
+const NO_PRELOAD_LIST =
+  /src\/routes\/(_main\/admin|admin\.|_main\/(my-registrations|profile|event-welcome)[.\w$]*\.tsx)/;
+
+/** The chunks `name` imports statically, itself included: all loaded before its code runs. */
+function staticClosure(name: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [name];
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(chunksByName.get(next)?.imports ?? []));
+  }
+  return seen;
+}
+
+/**
+ * What a lazy import preloads beside the imported chunk (`modulePreload.resolveDependencies`). Vite
+ * lists every chunk the target needs, and each list ends up in the importer's code: the route tree
+ * is in the entry, so the lists of every screen counted before the first paint (docs/performance.md,
+ * "JS before LCP"). A chunk the importer statically imports is already loaded when the import runs,
+ * so it is left out (the browser skipped it anyway); a list left with the target alone is dropped
+ * (the import fetches it itself); the screens of `NO_PRELOAD_LIST` get none.
+ */
+function preloadDependencies(target: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  if (NO_PRELOAD_LIST.test(chunksByName.get(target)?.facadeModuleId ?? '')) return [];
+  const loaded = staticClosure(hostId);
+  const needed = deps.filter((d) => !loaded.has(d));
+  return needed.length === 1 && needed[0] === target ? [] : needed;
+}
+
 export default defineConfig({
+  resolve: {
+    // React 19 has useSyncExternalStore: the router's store (and the editor) need no shim of it
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -167,7 +218,7 @@ export default defineConfig({
     target: 'es2022',
     // every browser the app supports preloads modules itself (Safari from 17; an older one just
     // fetches them when imported): the polyfill would be ≈ 0.5 KiB more before the first paint
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloadDependencies },
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
@@ -178,6 +229,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
+              tags: ['$initial'],
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|zustand|use-sync-external-store)[\\/]/,
             },
             // Everything else the entry imports statically is needed before it runs anyway: one

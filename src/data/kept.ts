@@ -2,6 +2,8 @@
  * The persister (persist.ts, with Dexie behind it) as the rest of the app calls it: loaded on first
  * use, so that a guest's first screen does not carry it. React-free.
  */
+import { afterFirstScreen } from './after-first-screen.ts';
+
 const persister = () => import('./persist.ts');
 
 /**
@@ -35,6 +37,5 @@ export async function removeKept(first: string): Promise<void> {
 export function startPersisting(): void {
   const start = () => void persister().then((p) => p.startPersisting());
   if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) start();
-  else if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 3000 });
-  else setTimeout(start, 1000);
+  else afterFirstScreen(start);
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterFirstScreen } from '../../data/after-first-screen.ts';
 import { useMe } from '../../data/use-me.ts';
 import { menuMessages } from '../../domain/messages.ts';
 import { avatarUrlOf, displayNameOf } from '../../lib/auth-user.ts';
@@ -10,7 +11,7 @@ import { Logo } from './logo.tsx';
 import { MenuToggle } from './menu-toggle.tsx';
 
 // The menu's code is not needed for the first paint (≈ 1.5 KiB gzip less before it): it is fetched
-// once the page is idle, so the first tap opens it at once, and is precached for offline use.
+// once the first screen is painted, so the first tap opens it at once, and is precached for offline use.
 const loadMenu = () => import('./menu.tsx');
 const Menu = lazy(() => loadMenu().then((m) => ({ default: m.Menu })));
 
@@ -18,12 +19,7 @@ const Menu = lazy(() => loadMenu().then((m) => ({ default: m.Menu })));
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
-  useEffect(() => {
-    const load = () => void loadMenu();
-    if (typeof requestIdleCallback !== 'function') return void setTimeout(load, 2000);
-    const id = requestIdleCallback(load, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
-  }, []);
+  useEffect(() => afterFirstScreen(() => void loadMenu()), []);
   const session = useSessionStore((s) => s.session);
   const { me } = useMe();
   const online = useOnlineStatus();
