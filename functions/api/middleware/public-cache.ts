@@ -17,7 +17,7 @@ export const PRIVATE_CACHE = 'private, no-store';
 const stripWeak = (tag: string) => tag.replace(/^W\//, '');
 
 /** Whether If-None-Match names this tag (weak comparison, as RFC 9110 asks for GET). */
-function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+export function ifNoneMatchHits(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   const expected = stripWeak(tag);
@@ -43,7 +43,7 @@ const inFlight = new WeakMap<object, Map<string, Promise<Answer>>>();
 function respond(answer: Answer, ifNoneMatch: string | undefined): Response {
   const headers = new Headers(answer.headers);
   const tag = headers.get('etag');
-  if (tag && matches(ifNoneMatch, tag)) {
+  if (tag && ifNoneMatchHits(ifNoneMatch, tag)) {
     // 304: the same headers (validators, caching, CORS, security), no body and nothing describing one
     for (const name of ['content-type', 'content-length', 'content-encoding']) headers.delete(name);
     return new Response(null, { status: 304, headers });
