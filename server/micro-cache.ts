@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ifNoneMatchHits } from '../functions/api/middleware/public-cache.ts';
+import { ifNoneMatchHits } from '../src/domain/etag.ts';
 import { chooseEncoding } from './compress.ts';
 
 /** How long a kept answer is served: long enough for a crowd arriving together, short for everyone else. */
