@@ -40,8 +40,7 @@ export function createJsonCompression() {
   return async function compressJson(req: Request, res: Response): Promise<Response> {
     const type = res.headers.get('content-type') ?? '';
     if (!type.startsWith('application/json') || res.headers.has('content-encoding') || !res.body) return res;
-    const accept = req.headers.get('accept-encoding') ?? '';
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    const encoding = chooseEncoding(req.headers.get('accept-encoding'));
     const headers = new Headers(res.headers);
     headers.append('vary', 'Accept-Encoding');
     const tag = res.status === 200 ? res.headers.get('etag') : null;
@@ -62,6 +61,12 @@ export function createJsonCompression() {
     headers.set('content-length', String(body.byteLength));
     return new Response(body, { status: res.status, headers });
   };
+}
+
+/** The encoding an answer is sent in for this Accept-Encoding: brotli first, then gzip, else none. */
+export function chooseEncoding(accept: string | null | undefined): 'br' | 'gzip' | null {
+  const a = accept ?? '';
+  return /\bbr\b/.test(a) ? 'br' : /\bgzip\b/.test(a) ? 'gzip' : null;
 }
 
 async function compress(raw: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {

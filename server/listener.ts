@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { isTrustedProxy, type TrustProxy } from './auth/client-ip.ts';
 import { isLoopbackAddress } from './dev/mode.ts';
+import { createMicroCache } from './micro-cache.ts';
 import type { RequestEnv } from './request-env.ts';
 import { SURFACE } from './surface.ts';
 import { CA_PATH, type ConnectionLimits, frontDoor, isEncrypted, type TlsFiles } from './tls.ts';
@@ -35,11 +36,12 @@ export async function listen(opts: {
   // which the client writes
   let secureOrigin = '';
   // A malformed Host or request target is answered 400 by the listener, before the app sees it.
-  const listener = getRequestListener(
-    (req, { incoming }) =>
-      handler?.(req, { ip: incoming.socket.remoteAddress ?? '' }) ??
-      new Response('Iniciando…', { status: 503 }),
-  );
+  const microCache = createMicroCache();
+  const listener = getRequestListener((req, { incoming }) => {
+    const app = handler;
+    if (!app) return new Response('Iniciando…', { status: 503 });
+    return microCache.fetch(incoming, req, (r) => app(r, { ip: incoming.socket.remoteAddress ?? '' }));
+  });
   // a silent client may hold a connection for seconds, not minutes (the TLS side: frontDoor)
   const httpServer = createServer(
     { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
@@ -61,11 +63,13 @@ export async function listen(opts: {
           return;
         }
       }
-      if (appMiddleware && !SURFACE.test((req.url ?? '/').split('?')[0]!)) {
-        appMiddleware(req, res, () => listener(req, res));
-      } else {
-        listener(req, res);
-      }
+      microCache.handle(req, res, () => {
+        if (appMiddleware && !SURFACE.test((req.url ?? '/').split('?')[0]!)) {
+          appMiddleware(req, res, () => listener(req, res));
+        } else {
+          listener(req, res);
+        }
+      });
     },
   );
   // one listening socket for both protocols, bounded per client address (a trusted proxy carries
@@ -77,7 +81,9 @@ export async function listen(opts: {
   });
   await new Promise<void>((ok, fail) => {
     front.once('error', fail);
-    front.listen(opts.port, opts.host, () => ok());
+    // a crowd connecting at once waits in the kernel's queue instead of retrying after a dropped SYN
+    // (Node's default is 511; the kernel caps it at net.core.somaxconn)
+    front.listen({ port: opts.port, host: opts.host, backlog: 4096 }, () => ok());
   });
   return {
     httpServer,

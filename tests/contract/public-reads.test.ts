@@ -2,22 +2,33 @@ import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../server/host.ts';
-import { DEMO_EVENTS } from '../../server/seed/demo.ts';
-import { startHost } from './helpers.ts';
+import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
+import { client, startHost } from './helpers.ts';
 
 /**
- * The anonymous event read through the real host, as a crowd asks for it: one shared read and
- * compressed bytes kept by the answer's ETag, which must never serve an old event after an edit.
- * Raw HTTP (node:http) so the compressed bytes are seen as sent, not decoded by fetch.
+ * The anonymous event read through the real host, as a crowd asks for it: one shared read,
+ * compressed bytes kept by the answer's ETag and the listener's one-second micro-cache
+ * (server/micro-cache.ts), none of which may serve an old event after an edit or a member's answer
+ * to anyone. Raw HTTP (node:http) so the compressed bytes are seen as sent, not decoded by fetch.
  */
 let host: Host;
+let admin: string;
+let venueId: string;
 beforeAll(async () => {
   host = await startHost({ seed: true });
+  const signIn = await client(host).auth.signInWithPassword({
+    email: DEMO_USERS.admin.email,
+    password: DEMO_PASSWORD,
+  });
+  admin = signIn.data.session!.access_token;
+  const [venue] = await host.database.db.query<{ id: string }>('select id from venues order by name limit 1');
+  venueId = venue!.id;
 }, 120_000);
 afterAll(() => host?.close());
 
 const id = DEMO_EVENTS.conference.id;
-const path = () => `${host.url}/functions/v1/api/v1/events/${id}`;
+let eventId = id;
+const path = () => `${host.url}/functions/v1/api/v1/events/${eventId}`;
 
 interface Raw {
   status: number;
@@ -46,8 +57,32 @@ const decode = (r: Raw) => {
   return JSON.parse(text.toString('utf8')) as { id: string; title: string };
 };
 
+/** The admin API, as the editor calls it (a write through the host). */
+async function api(path: string, method: string, json?: unknown) {
+  const res = await fetch(`${host.url}/functions/v1/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return { status: res.status, body: (await res.json()) as { id: string } };
+}
+
+const startsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+const eventBody = (title: string) => ({
+  title,
+  description: '<p>Um dia de louvor.</p>',
+  details: '',
+  starts_at: startsAt,
+  registration_policy: 'requires',
+  checkin_policy: 'requires',
+  allowed_payment_methods: ['cash'],
+  venue_ids: [venueId],
+  speaker_ids: [],
+  tag_ids: [],
+});
+
 async function setTitle(title: string) {
-  await host.database.db.query('update events set title = $2 where id = $1', [id, title]);
+  expect((await api(`/v1/admin/events/${eventId}`, 'PUT', eventBody(title))).status).toBe(200);
 }
 
 describe('anonymous GET of one event through the host', () => {
@@ -96,10 +131,29 @@ describe('anonymous GET of one event through the host', () => {
     }
   });
 
-  it('an edit is in the next read, in every encoding: new ETag, the old tag no longer a 304', async () => {
+  it("a member's read is never answered from the micro-cache, nor kept for anyone else", async () => {
+    const anonymous = await raw({ 'accept-encoding': 'br' }); // kept for a second now
+    const member = await raw({ 'accept-encoding': 'br', authorization: `Bearer ${admin}` });
+    expect(member.status).toBe(200);
+    expect(member.headers['cache-control']).toBe('private, no-store');
+    expect(member.headers.etag).toBeUndefined();
+    expect(anonymous.headers['cache-control']).toMatch(/^public/);
+    // and the other way round: after the member's read, an anonymous one is the public answer
+    const again = await raw({ 'accept-encoding': 'br' });
+    expect(again.headers['cache-control']).toMatch(/^public/);
+    expect(again.headers.etag).toBe(anonymous.headers.etag);
+  });
+
+  it('an edit through the API is in the next read, in every encoding: new ETag, the old tag no longer a 304', async () => {
+    const title = 'Noite de louvor';
+    const created = await api('/v1/admin/events', 'POST', eventBody(title));
+    expect(created.status).toBe(201);
+    eventId = created.body.id;
     const before = await raw({ 'accept-encoding': 'br' });
+    // twice: the second from the listener's micro-cache (within its second, the same bytes)
+    expect((await raw({ 'accept-encoding': 'br' })).bytes.equals(before.bytes)).toBe(true);
     const oldTag = String(before.headers.etag);
-    const { title } = decode(before);
+    expect(decode(before).title).toBe(title);
     // the old bytes are in the kept compressed variants now (both encodings)
     await raw({ 'accept-encoding': 'gzip' });
     await setTitle(`${title} (editado)`);
@@ -116,7 +170,7 @@ describe('anonymous GET of one event through the host', () => {
       expect(back.headers.etag).toBe(oldTag);
       expect(decode(back).title).toBe(title);
     } finally {
-      await setTitle(title);
+      eventId = id;
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { ifNoneMatchHits } from '../../../src/domain/etag.ts';
 import type { AppEnv } from '../lib/context.ts';
 
 /**
@@ -13,16 +14,6 @@ export const PUBLIC_READ_CACHE = 'public, max-age=0, s-maxage=10, stale-while-re
 
 /** A request that carries a token: never stored, by the browser or anyone in between. */
 export const PRIVATE_CACHE = 'private, no-store';
-
-const stripWeak = (tag: string) => tag.replace(/^W\//, '');
-
-/** Whether If-None-Match names this tag (weak comparison, as RFC 9110 asks for GET). */
-function matches(ifNoneMatch: string | undefined, tag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const expected = stripWeak(tag);
-  return (ifNoneMatch.match(/(W\/)?"[^"]*"/g) ?? []).some((t) => stripWeak(t) === expected);
-}
 
 /** A weak validator (the host and the edge compress the JSON, so the bytes differ by encoding). */
 async function weakTag(body: ArrayBuffer): Promise<string> {
@@ -43,7 +34,7 @@ const inFlight = new WeakMap<object, Map<string, Promise<Answer>>>();
 function respond(answer: Answer, ifNoneMatch: string | undefined): Response {
   const headers = new Headers(answer.headers);
   const tag = headers.get('etag');
-  if (tag && matches(ifNoneMatch, tag)) {
+  if (tag && ifNoneMatchHits(ifNoneMatch, tag)) {
     // 304: the same headers (validators, caching, CORS, security), no body and nothing describing one
     for (const name of ['content-type', 'content-length', 'content-encoding']) headers.delete(name);
     return new Response(null, { status: 304, headers });
