@@ -1,5 +1,4 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
-import { IMaskInput } from 'react-imask';
 import './ui.css';
 
 interface FieldShellProps {
@@ -11,7 +10,7 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint and error message, wired for screen readers. */
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
@@ -49,7 +48,7 @@ export function FieldMessages({
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+export function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
   if (error) return `${id}-error`;
   if (hint) return `${id}-hint`;
   return undefined;
@@ -123,56 +122,6 @@ export function SelectField({
   );
 }
 
-export interface MaskedFieldProps {
-  label: string;
-  /** imask pattern: `0` is a digit (e.g. `000.000.000-00`). */
-  mask: string;
-  value: string;
-  onValueChange(value: string): void;
-  onBlur?(): void;
-  error?: string | undefined;
-  hint?: ReactNode;
-  name?: string;
-  id?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'tel' | 'text';
-  placeholder?: string;
-  required?: boolean;
-  disabled?: boolean;
-  type?: 'text' | 'tel';
-}
-
-/** A labelled input with an input mask (react-imask); the value is the masked text. */
-export function MaskedField({
-  label,
-  mask,
-  value,
-  onValueChange,
-  onBlur,
-  error,
-  hint,
-  id,
-  ...rest
-}: MaskedFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  return (
-    <FieldShell id={inputId} label={label} error={error} hint={hint}>
-      <IMaskInput
-        {...rest}
-        id={inputId}
-        className="input"
-        mask={mask}
-        value={value}
-        onAccept={(masked: string) => onValueChange(masked)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-      />
-    </FieldShell>
-  );
-}
-
 export interface CheckboxFieldProps {
   label: string;
   checked: boolean;
@@ -231,22 +180,6 @@ export function FormAlert({
   );
 }
 
-type PresetFieldProps = Pick<MaskedFieldProps, 'label' | 'value' | 'onValueChange' | 'onBlur' | 'error'>;
-
-/** CPF with the spec's mask ###.###.###-## (product-spec.md §5). */
-export function CpfField(props: PresetFieldProps) {
-  return (
-    <MaskedField
-      {...props}
-      name="cpf"
-      mask="000.000.000-00"
-      inputMode="numeric"
-      autoComplete="off"
-      placeholder="000.000.000-00"
-    />
-  );
-}
-
 /**
  * A password: `fresh` for a new one (the browser may suggest one), otherwise the one the person
  * has (the browser may fill it in).
@@ -259,18 +192,3 @@ export function PasswordField({
 }
 export const passwordInput = (fresh: boolean) =>
   ({ type: 'password', autoComplete: fresh ? 'new-password' : 'current-password' }) as const;
-
-/** Mobile phone (WhatsApp) with the spec's mask (##) #####-#### (product-spec.md §5). */
-export function PhoneField(props: PresetFieldProps) {
-  return (
-    <MaskedField
-      {...props}
-      name="phone"
-      type="tel"
-      mask="(00) 00000-0000"
-      inputMode="tel"
-      autoComplete="tel-national"
-      placeholder="(00) 00000-0000"
-    />
-  );
-}

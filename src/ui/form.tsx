@@ -31,14 +31,11 @@ import { Combobox, type ComboboxProps } from './combobox.tsx';
 import {
   CheckboxField,
   type CheckboxFieldProps,
-  CpfField,
-  MaskedField,
-  type MaskedFieldProps,
-  PhoneField,
   passwordInput,
   TextField,
   type TextFieldProps,
 } from './field.tsx';
+import { CpfField, MaskedField, type MaskedFieldProps, PhoneField } from './masked-field.tsx';
 import { Spinner } from './spinner.tsx';
 
 const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();

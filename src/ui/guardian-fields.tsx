@@ -7,7 +7,8 @@ import * as v from 'valibot';
 import { minorApiErrors, minorMessages as t } from '../domain/messages/minors.ts';
 import { ADULT_AGE, ageOn, birthDateSchema, guardianSchema } from '../domain/minors.ts';
 import { firstMessage } from '../domain/validation.ts';
-import { CpfField, FieldMessages, TextField } from './field.tsx';
+import { FieldMessages, TextField } from './field.tsx';
+import { CpfField } from './masked-field.tsx';
 
 export interface GuardianInput {
   birth_date: string;

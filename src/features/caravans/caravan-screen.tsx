@@ -29,7 +29,7 @@ import { CARAVAN_FORM_METHODS } from '../../domain/tiers.ts';
 import type { PaymentMethod } from '../../domain/types.ts';
 import { firstMessage } from '../../domain/validation.ts';
 import { AnswerFields } from '../../ui/answer-fields.tsx';
-import { CpfField, FormAlert, TextField } from '../../ui/field.tsx';
+import { FormAlert, TextField } from '../../ui/field.tsx';
 import {
   emptyGuardianInput,
   type GuardianErrors,
@@ -38,6 +38,7 @@ import {
   guardianErrors,
   needsGuardian,
 } from '../../ui/guardian-fields.tsx';
+import { CpfField } from '../../ui/masked-field.tsx';
 import { notify } from '../../ui/notices.tsx';
 import { PixCode } from '../../ui/pix-code.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

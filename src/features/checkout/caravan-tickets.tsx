@@ -4,7 +4,7 @@
  * so it opens offline.
  */
 
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { caravanMembers, groupQrContent } from '../../domain/caravans.ts';
 import { caravanMessages as m } from '../../domain/messages/caravans.ts';
 import { minorMessages } from '../../domain/messages/minors.ts';
@@ -12,7 +12,16 @@ import { formatPrice } from '../../domain/money.ts';
 import { hasValidTicket, statusLabel } from '../../domain/registrations.ts';
 import type { MyRegistration } from '../../domain/types.ts';
 import { qrDataUrl, TicketQr } from '../../ui/ticket-qr.tsx';
-import { CaravanArrivals } from './caravan-arrivals.tsx';
+
+/**
+ * Who of the caravan came in, live: it needs the network, so it is fetched when shown, not
+ * precached (vite.config.ts); offline the tickets show without it.
+ */
+const CaravanArrivals = lazy(() =>
+  import('./caravan-arrivals.tsx')
+    .then((module) => ({ default: module.CaravanArrivals }))
+    .catch(() => ({ default: () => null })),
+);
 
 export function CaravanTickets({
   registration,
@@ -38,7 +47,11 @@ export function CaravanTickets({
           <figcaption>{m.groupQrTitle}</figcaption>
         </figure>
       )}
-      {paid && <CaravanArrivals groupId={group.id} eventId={registration.event_id} />}
+      {paid && (
+        <Suspense fallback={null}>
+          <CaravanArrivals groupId={group.id} eventId={registration.event_id} />
+        </Suspense>
+      )}
       <h4>{m.tickets}</h4>
       <ul className="caravan-ticket-list">
         {members.map((r) => (

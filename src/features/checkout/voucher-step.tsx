@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { checkoutMessages as m } from '../../domain/messages/checkout.ts';
 import { validationMessages } from '../../domain/messages/validation.ts';
 import { normalizeVoucher, VOUCHER_LENGTH } from '../../domain/registrations.ts';
-import { MaskedField } from '../../ui/field.tsx';
+import { MaskedField } from '../../ui/masked-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { checkoutErrorText } from './checkout-errors.ts';
 
