@@ -62,6 +62,28 @@ describe('answers kept on the device', () => {
     expect(state?.status).toBe('error');
   });
 
+  it('a restored answer shows at once but is stale, however recent: the next reader asks the API', async () => {
+    await db.queries.put({
+      hash: '["me","u1","registrations"]',
+      key: ['me', 'u1', 'registrations'],
+      data: [aRegistration('r1', 'u1')],
+      updatedAt: Date.now() - 1_000, // kept a second before a reload
+    });
+    await restoreQueries();
+    const query = queryClient.getQueryCache().find({ queryKey: myRegistrationsQuery('u1').queryKey })!;
+    expect(query.state.data).toEqual([aRegistration('r1', 'u1')]);
+    expect(query.isStale()).toBe(true);
+    apiMock.mockResolvedValueOnce([aRegistration('r1', 'u1'), aRegistration('r2', 'u1')]);
+    const observer = new QueryObserver(queryClient, { ...myRegistrationsQuery('u1') });
+    const seen = new Promise<unknown>((resolve) =>
+      observer.subscribe((r) => {
+        if (r.data?.length === 2) resolve(r.data);
+      }),
+    );
+    expect(await seen).toHaveLength(2);
+    observer.destroy();
+  });
+
   it('a restored answer never replaces a newer one', async () => {
     publicMock.mockResolvedValueOnce([anEvent('fresh')]);
     await queryClient.fetchQuery(upcomingEventsQuery());

@@ -83,10 +83,16 @@ function readKept(): Promise<PersistedQuery[]> {
   }).then(async (rows) => rows ?? (await openDb()).queries.toArray());
 }
 
+/**
+ * Puts a kept answer in the cache, marked stale whatever its age: it shows at once, and the next
+ * screen that reads it asks the API again (a copy kept seconds before a reload is not an answer
+ * fresher than the server's: a guardian's consent given meanwhile must show).
+ */
 function restore(row: PersistedQuery): void {
   const current = queryClient.getQueryCache().get(row.hash);
   if ((current?.state.dataUpdatedAt ?? 0) >= row.updatedAt) return;
   queryClient.setQueryData(row.key, row.data, { updatedAt: row.updatedAt });
+  void queryClient.invalidateQueries({ queryKey: row.key, exact: true, refetchType: 'none' });
 }
 
 const pending = new Map<string, Query>();
