@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ATTENDEES } from '../../../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../../../server/seed/demo.ts';
 import { type Attendance, attendanceView } from '../../../../src/domain/attendance.ts';
-import type { CheckinSession, SyncOutcome } from '../../../../src/domain/checkin.ts';
+import type { CheckinSession } from '../../../../src/domain/checkin.ts';
 import type { Db } from '../../ports/db.ts';
+import { type DoorItem, doorSync } from '../../testing/door-sync.ts';
 import { createTestApp, seededDb, TEST_NOW } from '../../testing/test-app.ts';
 
 // Who came, live: the event's attendance for staff, a caravan's for its leader.
@@ -56,21 +57,7 @@ afterAll(async () => {
   await close?.();
 });
 
-const sync = async (
-  items: { registrationId: string; sessionId: string; scannedAt?: string }[],
-  device: string,
-) => {
-  const res = await t.call('/v1/admin/checkin/sync', {
-    json: {
-      eventId: EVENT,
-      device,
-      items: items.map((i) => ({ clientId: randomUUID(), scannedAt: TEST_NOW.toISOString(), ...i })),
-    },
-    token: t.tokenFor('voluntario'),
-  });
-  expect(res.status).toBe(200);
-  return res.body.results as SyncOutcome[];
-};
+const sync = (items: DoorItem[], device?: string) => doorSync(t, EVENT, items, device);
 
 describe('attendance', () => {
   it('session changes are audited: who, the event, before and after', async () => {

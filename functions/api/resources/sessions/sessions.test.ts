@@ -7,10 +7,10 @@ import type {
   CheckinEvent,
   CheckinSession,
   RosterPage,
-  SyncOutcome,
 } from '../../../../src/domain/checkin.ts';
 import { checkinMessages } from '../../../../src/domain/messages/checkin.ts';
 import type { Db } from '../../ports/db.ts';
+import { type DoorItem, doorSync } from '../../testing/door-sync.ts';
 import { createTestApp, seededDb, TEST_NOW } from '../../testing/test-app.ts';
 
 // A three-day camp at the door: sessions set by staff, a ticket admitted once per session.
@@ -35,21 +35,7 @@ afterAll(async () => {
 const admin = () => t.tokenFor('admin');
 const put = (json: unknown, token = admin()) =>
   t.call(`/v1/admin/events/${EVENT}/sessions`, { method: 'PUT', json, token });
-const sync = async (
-  items: { registrationId: string; sessionId?: string; scannedAt?: string }[],
-  device = 'Porta',
-) => {
-  const res = await t.call('/v1/admin/checkin/sync', {
-    json: {
-      eventId: EVENT,
-      device,
-      items: items.map((i) => ({ clientId: randomUUID(), scannedAt: TEST_NOW.toISOString(), ...i })),
-    },
-    token: t.tokenFor('voluntario'),
-  });
-  expect(res.status).toBe(200);
-  return res.body.results as SyncOutcome[];
-};
+const sync = (items: DoorItem[], device?: string) => doorSync(t, EVENT, items, device);
 
 describe('check-in sessions', () => {
   let days: CheckinSession[] = [];
