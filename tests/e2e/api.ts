@@ -1,6 +1,6 @@
 /** The host's auth and API as the tests call them beside the browser: a token, the API through a page. */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo.ts';
 import { randomCpf } from './cpf.ts';
 
 /** The local host's publishable key (server/keys.ts ANON_KEY). */
@@ -117,4 +117,48 @@ export async function callApi<T = unknown>(
     ...(data === undefined ? {} : { data }),
   });
   return { status: res.status(), body: (await res.json().catch(() => null)) as T };
+}
+
+/**
+ * An event of a spec's own, made as admin@ through the API as the editor does (so no other spec's
+ * registration is in the way): at the first venue, registration required, starting in `days` (9
+ * unless said), with `tiers` made in order. Answers the ids, the start and admin@'s headers.
+ */
+export async function ownEvent(
+  request: APIRequestContext,
+  event: { title: string; methods: string[]; days?: number },
+  tiers: Record<string, unknown>[],
+): Promise<{ eventId: string; tierIds: string[]; startsAt: Date; headers: Record<string, string> }> {
+  const headers = {
+    apikey: ANON_KEY,
+    authorization: `Bearer ${await tokenOf(request, DEMO_USERS.admin.email)}`,
+  };
+  const venues = (await (await request.get('/functions/v1/api/v1/admin/venues', { headers })).json()) as {
+    id: string;
+  }[];
+  const startsAt = new Date(Date.now() + (event.days ?? 9) * 86_400_000);
+  const created = await request.post('/functions/v1/api/v1/admin/events', {
+    headers,
+    data: {
+      title: event.title,
+      starts_at: startsAt.toISOString(),
+      registration_policy: 'requires',
+      allowed_payment_methods: event.methods,
+      venue_ids: [venues[0]!.id],
+      speaker_ids: [],
+      tag_ids: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: eventId } = (await created.json()) as { id: string };
+  const tierIds: string[] = [];
+  for (const tier of tiers) {
+    const made = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
+      headers,
+      data: tier,
+    });
+    expect(made.status()).toBe(201);
+    tierIds.push(((await made.json()) as { id: string }).id);
+  }
+  return { eventId, tierIds, startsAt, headers };
 }

@@ -8,7 +8,7 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_FEW_PLACES_TIER, DEMO_PENDING_CASH, DEMO_VOUCHERS } from '../../server/seed/checkout.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { ANON_KEY, tokenOf } from './api.ts';
+import { ANON_KEY, ownEvent, tokenOf } from './api.ts';
 import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -284,37 +284,13 @@ test('payment link: offered only on a tier with its link; step 2 says when it co
 }) => {
   await signIn(page, DEMO_USERS.membro.email);
   // an event of its own whose tier has a link (so no other spec's registration is in the way)
-  const headers = {
-    apikey: ANON_KEY,
-    authorization: `Bearer ${await tokenOf(request, DEMO_USERS.admin.email)}`,
-  };
-  const venues = (await (await request.get('/functions/v1/api/v1/admin/venues', { headers })).json()) as {
-    id: string;
-  }[];
-  const created = await request.post('/functions/v1/api/v1/admin/events', {
-    headers,
-    data: {
-      title: 'Retiro com link de pagamento',
-      starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-      registration_policy: 'requires',
-      allowed_payment_methods: ['link', 'cash'],
-      venue_ids: [venues[0]!.id],
-      speaker_ids: [],
-      tag_ids: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  const withLink = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
-    headers,
-    data: { name: 'Com link', price: 15000, payment_link: 'https://mpago.la/retiro-teste' },
-  });
-  const withoutLink = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
-    headers,
-    data: { name: 'Sem link', price: 15000 },
-  });
-  const linkTier = ((await withLink.json()) as { id: string }).id;
-  const plainTier = ((await withoutLink.json()) as { id: string }).id;
+  const {
+    eventId,
+    tierIds: [linkTier, plainTier],
+  } = await ownEvent(request, { title: 'Retiro com link de pagamento', methods: ['link', 'cash'] }, [
+    { name: 'Com link', price: 15000, payment_link: 'https://mpago.la/retiro-teste' },
+    { name: 'Sem link', price: 15000 },
+  ]);
 
   // the event allows 'link', but a tier without its link does not offer it
   await page.goto(`/checkout/${eventId}/${plainTier}`);

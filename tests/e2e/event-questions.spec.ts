@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from '../../server/seed/demo.ts';
-import { ANON_KEY, apiAsPage, newMember, tokenOf } from './api.ts';
+import { apiAsPage, newMember, ownEvent } from './api.ts';
 import { signIn } from './login.ts';
 
 test.setTimeout(300_000);
@@ -57,33 +57,11 @@ test('staff ask three questions; a member answers at checkout; review, report, C
   request,
 }) => {
   // a new event with a free tier, made through the API as the editor does
-  const headers = {
-    apikey: ANON_KEY,
-    authorization: `Bearer ${await tokenOf(request, DEMO_USERS.admin.email)}`,
-  };
-  const venues = (await (await request.get('/functions/v1/api/v1/admin/venues', { headers })).json()) as {
-    id: string;
-  }[];
   const title = `Acampamento com perguntas ${Date.now()}`;
-  const created = await request.post('/functions/v1/api/v1/admin/events', {
-    headers,
-    data: {
-      title,
-      starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-      registration_policy: 'requires',
-      allowed_payment_methods: ['cash'],
-      venue_ids: [venues[0]!.id],
-      speaker_ids: [],
-      tag_ids: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  const tier = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
-    headers,
-    data: { name: 'Gratuito', price: 0 },
-  });
-  const tierId = ((await tier.json()) as { id: string }).id;
+  const {
+    eventId,
+    tierIds: [tierId],
+  } = await ownEvent(request, { title, methods: ['cash'] }, [{ name: 'Gratuito', price: 0 }]);
 
   // the admin adds the questions in the editor
   const admin = await pageAs(browser, DEMO_USERS.admin.email);

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { ANON_KEY, callApi, mailTo, newMember, tokenOf } from './api.ts';
+import { callApi, mailTo, newMember, ownEvent, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
 import { signIn } from './login.ts';
 
@@ -26,39 +26,14 @@ async function expectAccessible(page: Page) {
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 /** An event of this spec's own in 9 days, with one tier, so no other spec's registration is in the way. */
-async function ownEvent(
+async function oneTierEvent(
   request: APIRequestContext,
   title: string,
   methods: string[],
   tier: { name: string; price: number },
 ) {
-  const headers = {
-    apikey: ANON_KEY,
-    authorization: `Bearer ${await tokenOf(request, DEMO_USERS.admin.email)}`,
-  };
-  const venues = (await (await request.get('/functions/v1/api/v1/admin/venues', { headers })).json()) as {
-    id: string;
-  }[];
-  const created = await request.post('/functions/v1/api/v1/admin/events', {
-    headers,
-    data: {
-      title,
-      starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-      registration_policy: 'requires',
-      allowed_payment_methods: methods,
-      venue_ids: [venues[0]!.id],
-      speaker_ids: [],
-      tag_ids: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  const made = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
-    headers,
-    data: tier,
-  });
-  expect(made.status()).toBe(201);
-  return { eventId, tierId: ((await made.json()) as { id: string }).id };
+  const { eventId, tierIds } = await ownEvent(request, { title, methods }, [tier]);
+  return { eventId, tierId: tierIds[0]! };
 }
 
 /** The stand-in's payment id, read from the PIX copy-and-paste code (its txid field). */
@@ -155,10 +130,15 @@ test('a rejected receipt is tried again from the app on the same registration; i
   page,
   request,
 }) => {
-  const { eventId, tierId } = await ownEvent(request, 'Retiro do comprovante recusado', ['file', 'cash'], {
-    name: 'Lote único',
-    price: 2000,
-  });
+  const { eventId, tierId } = await oneTierEvent(
+    request,
+    'Retiro do comprovante recusado',
+    ['file', 'cash'],
+    {
+      name: 'Lote único',
+      price: 2000,
+    },
+  );
   const email = await newMember(request, 'Rita Comprovante');
   await signIn(page, email);
   const sendReceipt = async () => {
@@ -228,7 +208,7 @@ test("an expired PIX offers 'Gerar novo PIX' on the same registration, and the n
   page,
   request,
 }) => {
-  const { eventId, tierId } = await ownEvent(request, 'Vigília do PIX expirado', ['mp_pix'], {
+  const { eventId, tierId } = await oneTierEvent(request, 'Vigília do PIX expirado', ['mp_pix'], {
     name: 'Lote PIX',
     price: 3000,
   });

@@ -8,7 +8,7 @@
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from '../../server/seed/demo.ts';
-import { ANON_KEY, apiAsPage, mailTo, newMember, tokenOf } from './api.ts';
+import { apiAsPage, mailTo, newMember, ownEvent } from './api.ts';
 import { randomCpf } from './cpf.ts';
 import { signIn } from './login.ts';
 
@@ -66,38 +66,17 @@ async function minorRegisters(
 
 /** A camp in three days (free tier) with a minimum age of 12 and the guardian's consent under 18. */
 async function campWithAgeRules(request: Parameters<typeof newMember>[0]) {
-  const headers = {
-    apikey: ANON_KEY,
-    authorization: `Bearer ${await tokenOf(request, DEMO_USERS.admin.email)}`,
-  };
-  const venues = (await (await request.get('/functions/v1/api/v1/admin/venues', { headers })).json()) as {
-    id: string;
-  }[];
-  const startsAt = new Date(Date.now() + 3 * 86_400_000);
-  const created = await request.post('/functions/v1/api/v1/admin/events', {
-    headers,
-    data: {
-      title: `Retiro de adolescentes ${Date.now()}`,
-      starts_at: startsAt.toISOString(),
-      registration_policy: 'requires',
-      allowed_payment_methods: ['cash'],
-      venue_ids: [venues[0]!.id],
-      speaker_ids: [],
-      tag_ids: [],
-    },
-  });
-  const { id: eventId } = (await created.json()) as { id: string };
-  const tier = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
-    headers,
-    data: { name: 'Gratuito', price: 0 },
-  });
-  const tierId = ((await tier.json()) as { id: string }).id;
+  const { eventId, tierIds, startsAt, headers } = await ownEvent(
+    request,
+    { title: `Retiro de adolescentes ${Date.now()}`, methods: ['cash'], days: 3 },
+    [{ name: 'Gratuito', price: 0 }],
+  );
   const rules = await request.put(`/functions/v1/api/v1/admin/events/${eventId}/minors`, {
     headers,
     data: { min_age: 12, guardian_consent: true },
   });
   expect(rules.status()).toBe(200);
-  return { eventId, tierId, startsAt };
+  return { eventId, tierId: tierIds[0]!, startsAt };
 }
 
 test('a 15-year-old waits for the guardian, who authorizes from the e-mail; the door names the guardian; a refusal stays invalid', async ({

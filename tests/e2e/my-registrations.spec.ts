@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { ANON_KEY, tokenOf } from './api.ts';
+import { ANON_KEY, ownEvent, tokenOf } from './api.ts';
 import { signIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -71,21 +71,12 @@ test("a removed event's registration is kept, says the event was removed, and sh
   request,
 }) => {
   const admin = api(request, await tokenOf(request, DEMO_USERS.admin.email));
-  const venues = (await (await admin.get('/v1/admin/venues')).json()) as { id: string }[];
-  const created = await admin.post('/v1/admin/events', {
-    title: 'Encontro que será removido',
-    starts_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-    registration_policy: 'requires',
-    allowed_payment_methods: [],
-    venue_ids: [venues[0]!.id],
-    speaker_ids: [],
-    tag_ids: [],
-  });
-  expect(created.status()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  const tier = await admin.post(`/v1/admin/events/${eventId}/tiers`, { name: 'Gratuito', price: 0 });
-  expect(tier.status()).toBe(201);
-  const { id: tierId } = (await tier.json()) as { id: string };
+  const { eventId, tierIds } = await ownEvent(
+    request,
+    { title: 'Encontro que será removido', methods: [], days: 5 },
+    [{ name: 'Gratuito', price: 0 }],
+  );
+  const tierId = tierIds[0]!;
   const member = api(request, await tokenOf(request, DEMO_USERS.membro.email));
   const bought = await member.post(`/v1/checkout/${eventId}/${tierId}`, { tierId });
   expect(bought.status()).toBe(201);

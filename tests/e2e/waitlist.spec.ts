@@ -7,7 +7,7 @@
  */
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { DEMO_USERS } from '../../server/seed/demo.ts';
-import { ANON_KEY, callApi, mailTo, newMember, tokenOf } from './api.ts';
+import { callApi, mailTo, newMember, ownEvent, tokenOf } from './api.ts';
 import { signIn } from './login.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -16,33 +16,12 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** An event of this spec's own in 9 days with one limited tier taking PIX and cash. */
 async function soldOutSoon(request: APIRequestContext, total: number) {
-  const headers = {
-    apikey: ANON_KEY,
-    authorization: `Bearer ${await tokenOf(request, DEMO_USERS.admin.email)}`,
-  };
-  const venues = (await (await request.get('/functions/v1/api/v1/admin/venues', { headers })).json()) as {
-    id: string;
-  }[];
-  const created = await request.post('/functions/v1/api/v1/admin/events', {
-    headers,
-    data: {
-      title: `Retiro da lista de espera ${Date.now().toString(36)}`,
-      starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-      registration_policy: 'requires',
-      allowed_payment_methods: ['mp_pix', 'cash'],
-      venue_ids: [venues[0]!.id],
-      speaker_ids: [],
-      tag_ids: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  const made = await request.post(`/functions/v1/api/v1/admin/events/${eventId}/tiers`, {
-    headers,
-    data: { name: 'Lote disputado', price: 3000, total },
-  });
-  expect(made.status()).toBe(201);
-  return { eventId, tierId: ((await made.json()) as { id: string }).id };
+  const { eventId, tierIds } = await ownEvent(
+    request,
+    { title: `Retiro da lista de espera ${Date.now().toString(36)}`, methods: ['mp_pix', 'cash'] },
+    [{ name: 'Lote disputado', price: 3000, total }],
+  );
+  return { eventId, tierId: tierIds[0]! };
 }
 
 test('a sold-out tier: join the list, a PIX expires, the offer e-mail registers A; an offer left to expire goes to C', async ({
