@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
  * newest first, and 'CANCELAR INSCRIÇÃO' on a pending cash/file/link/voucher attempt.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { cancelRegistrationMutation } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { collapseCaravans } from '../../domain/caravans.ts';
@@ -40,6 +40,8 @@ import './checkout.css';
 /** Money went back out: nothing more to pay on this registration. */
 const moneyBack = (status: string) => status === 'refunded' || status === 'charged_back';
 
+const NONE: MyRegistration[] = [];
+
 /** Spec §9: after cancelling, back to the events after 2 s. */
 const REDIRECT_AFTER_MS = 2000;
 
@@ -47,9 +49,12 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
   const { data, status } = useMyRegistrations();
   const online = useOnlineStatus();
   const navigate = useNavigate();
-  const rows = (data ?? []).filter((r) => r.event && r.tier);
-  const groups = groupRegistrations(collapseCaravans(rows), new Date());
+  const rows = useMemo(() => (data ?? []).filter((r) => r.event && r.tier), [data]);
   const selected = registrationId ? rows.find((r) => r.id === registrationId) : undefined;
+  // the list behind an open ticket renders after it: at the door the ticket comes first (offline, a
+  // cheap phone: the list's render is most of the time to the QR)
+  const listed = useDeferredValue(rows, registrationId ? NONE : rows);
+  const groups = useMemo(() => groupRegistrations(collapseCaravans(listed), new Date()), [listed]);
 
   return (
     <section className="my-registrations" aria-labelledby="my-registrations-title">
