@@ -278,6 +278,13 @@ export function ticketQrContent(registrationId: string): string {
   return `checkin:${registrationId}`;
 }
 
+/**
+ * How a ticket's QR is drawn (qrcode's options): error correction low (product-spec.md §9) and a
+ * fixed mask. Any of the eight masks scans; searching for the best one was a tenth of a cheap
+ * phone's second to the ticket offline (docs/performance.md).
+ */
+export const TICKET_QR_SYMBOL = { errorCorrectionLevel: 'L', maskPattern: 0 } as const;
+
 // ───────────────────────────── requests ─────────────────────────────
 
 const uuid = v.pipe(v.string(), v.uuid());

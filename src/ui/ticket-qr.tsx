@@ -1,11 +1,11 @@
 /**
- * The ticket: a QR of `checkin:{registrationId}` (error correction low, product-spec.md §9) drawn here with
+ * The ticket: a QR of `checkin:{registrationId}` (`TICKET_QR_SYMBOL`) drawn here with
  * `qrcode` (no network, so it shows offline), and the manual code ###-### beside it. Used by
  * /my-registrations, the checkout's last step and the event page's check-in section.
  */
 import { toString as qrSvg } from 'qrcode';
 import { useMemo } from 'react';
-import { formatManualCode, ticketQrContent } from '../domain/registrations.ts';
+import { formatManualCode, TICKET_QR_SYMBOL, ticketQrContent } from '../domain/registrations.ts';
 import './ticket-qr.css';
 
 /**
@@ -26,7 +26,7 @@ function svgDataUrl(content: string): string {
   // with a callback, qrcode draws synchronously (and reports an error through it)
   qrSvg(
     content,
-    { type: 'svg', errorCorrectionLevel: 'L', margin: 2, color: { dark: '#000000', light: '#ffffff' } },
+    { type: 'svg', ...TICKET_QR_SYMBOL, margin: 2, color: { dark: '#000000', light: '#ffffff' } },
     (error, drawn) => {
       if (error) throw error;
       svg = drawn;
