@@ -134,12 +134,12 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 /**
  * Screens whose lazy import lists no chunks to preload (the lists are written into the entry, so
  * every guest's first load carried them): the staff's screens (runtime-cached on a staff device the
- * first time they open: one round trip more, once), and the signed-in member's screens the service
- * worker precaches (fetched into the device's caches on the first visit, before a member can sign
- * in and open them).
+ * first time they open: one round trip more, once), and the signed-in member's profile and welcome
+ * (precached: on the device before a member can sign in and open them). Not the registrations: their
+ * chunks are four imports deep, and a ticket opened offline on a slow phone waited for each level
+ * in turn (docs/performance.md, "Ticket offline").
  */
-const NO_PRELOAD_LIST =
-  /src\/routes\/(_main\/admin|admin\.|_main\/(my-registrations|profile|event-welcome)[.\w$]*\.tsx)/;
+const NO_PRELOAD_LIST = /src\/routes\/(_main\/admin|admin\.|_main\/(profile|event-welcome)[.\w$]*\.tsx)/;
 
 /** The chunks `name` imports statically, itself included: all loaded before its code runs. */
 function staticClosure(name: string): Set<string> {
@@ -225,6 +225,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // seven hash characters, not eight (the fewest rolldown allows for this many chunks): the names are in every preload list and import (42 bits
+        // still tell a build's files apart; ≈ 0.2 KiB gzip less before the first paint)
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           // React, the router and zustand run on every page: one chunk instead of a dozen small ones
           // (each chunk compresses alone; the split cost ≈ 2 KiB gzip of the JS before LCP on /).
