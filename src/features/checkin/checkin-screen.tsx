@@ -177,6 +177,7 @@ function Door({ sales }: { sales: boolean }) {
             }}
             // a caravan's list is brought into view itself (door-answer.tsx), not the preview
             answer={answer?.kind === 'group' ? undefined : answer}
+            answerShown={Boolean(answer)}
           />
         )}
       </div>

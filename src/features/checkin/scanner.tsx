@@ -16,10 +16,13 @@ export function Scanner({
   onCode,
   onError,
   answer,
+  answerShown,
 }: {
   onCode(code: string): void;
   onError(message: string): void;
   answer: unknown;
+  /** an answer (a caravan's list too) is on screen: the camera's start leaves the page where it is */
+  answerShown: boolean;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const onCodeRef = useRef(onCode);
@@ -27,6 +30,8 @@ export function Scanner({
   // the camera starts once per mount, whatever callbacks a re-render passes
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
+  const answerShownRef = useRef(answerShown);
+  answerShownRef.current = answerShown;
   useEffect(() => {
     if (answer !== undefined) video.current?.scrollIntoView?.({ block: 'nearest' });
   }, [answer]);
@@ -55,8 +60,9 @@ export function Scanner({
         );
         scanner = s;
         await s.start();
-        // the preview in view (on a small phone it starts below the fold); the answer panel sticks above it
-        if (!stopped) video.current?.scrollIntoView?.({ block: 'nearest' });
+        // the preview in view (on a small phone it starts below the fold), unless an answer came
+        // first: a camera slow to start must not scroll away what the volunteer is reading
+        if (!stopped && !answerShownRef.current) video.current?.scrollIntoView?.({ block: 'nearest' });
         restart = setInterval(() => {
           s.stop();
           setTimeout(() => {
