@@ -18,6 +18,7 @@ import { ANON_KEY, callApi, newMember, tokenOf } from './api.ts';
 import { expectNoViolations } from './axe.ts';
 import { randomCpf } from './cpf.ts';
 import { signIn } from './login.ts';
+import { openControlled } from './service-worker.ts';
 
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -134,11 +135,9 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
       permissions: ['camera'],
     });
     const door = await context.newPage();
+    await door.clock.install();
     await signIn(door, DEMO_USERS.voluntario.email);
-    await door.goto('/admin/checkin');
-    await door.evaluate(() => navigator.serviceWorker.ready);
-    await door.reload();
-    await expect.poll(() => door.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await openControlled(door, '/admin/checkin');
     await door.getByLabel('Escolha o evento').selectOption(EVENT.id);
     await expect(door.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible();
     await expect(door.getByTestId('door-readiness')).toHaveText(/^Pronto para funcionar sem internet/);

@@ -14,6 +14,7 @@ import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { writeQrVideo } from '../fixtures/qr-video.ts';
 import { signIn } from './login.ts';
+import { openControlled } from './service-worker.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow;
 const ARGS = [
@@ -27,11 +28,9 @@ const first = (name: string) => name.split(' ')[0]!;
 /** Signs in, opens the door controlled by the service worker (so it reloads offline) and picks the event. */
 async function openDoor(context: BrowserContext, baseURL: string): Promise<Page> {
   const page = await context.newPage();
+  await page.clock.install();
   await signIn(page, DEMO_USERS.voluntario.email);
-  await page.goto('/admin/checkin');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await openControlled(page, '/admin/checkin');
   // every registration of the event: the seed's, membro@'s, and any another spec makes meanwhile
   const before = await serverRosterTotal(baseURL);
   expect(before).toBeGreaterThanOrEqual(DEMO_ATTENDEES.length + 1);
