@@ -5,41 +5,16 @@
  * /event-welcome, the member's check-in overlay), and the 404. Any violation
  * fails, with its targets.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { authMessages } from '../../src/domain/messages/auth.ts';
+import { expectNoViolations } from './axe.ts';
 import { signIn, skipCheckinPrompt } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 const conference = DEMO_EVENTS.conference;
-
-async function expectNoViolations(page: Page, screen: string) {
-  // colours as they end: let every finite animation under way end (sheets sliding in, skeleton
-  // fades, intros revealing their lines one after another), again until a frame starts none (a
-  // screen that keeps starting new ones is checked after 20 rounds)
-  await page.evaluate(async () => {
-    for (let round = 0; round < 20; round++) {
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      const running = document
-        .getAnimations()
-        .filter(
-          (a) =>
-            a.playState !== 'finished' &&
-            a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-        );
-      if (running.length === 0) return;
-      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-    }
-  });
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const report = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(report, `axe on ${screen}`).toEqual([]);
-}
 
 /**
  * The guest screens share one tab (a worker's, the guest's own context): each test opens its screen

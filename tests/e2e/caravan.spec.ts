@@ -10,27 +10,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, chromium, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { checkinMessages } from '../../src/domain/messages/checkin.ts';
 import { writeQrVideo } from '../fixtures/qr-video.ts';
 import { ANON_KEY, callApi, newMember, tokenOf } from './api.ts';
+import { expectNoViolations } from './axe.ts';
 import { randomCpf } from './cpf.ts';
 import { signIn } from './login.ts';
+import { openControlled } from './service-worker.ts';
 
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const EVENT = DEMO_EVENTS.conference;
 const TIER = DEMO_TIERS.conferenceCaravan;
-
-/** No WCAG 2.1 AA violation on the screen as it stands (the new screens' accessibility). */
-async function expectAccessible(page: Page) {
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The screen fits a 320 px phone: nothing scrolls sideways. */
 async function expectFits320(page: Page) {
@@ -70,7 +64,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   await fillCaravan(page, PEOPLE);
   await page.getByLabel('Forma de pagamento').selectOption({ label: 'PIX' });
   await expect(page.getByTestId('caravan-total')).toHaveText(/^4 pessoas · total R\$\s160,00$/);
-  await expectAccessible(page);
+  await expectNoViolations(page, '/caravan');
   await expectFits320(page);
   await page.getByRole('button', { name: 'Inscrever caravana »' }).click();
   await expect(page.getByText('Caravana inscrita! Cada pessoa tem o seu ingresso.').first()).toBeVisible();
@@ -112,7 +106,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   await expect(group.getByTestId('caravan-ticket')).toHaveCount(4);
   await expect(group.getByTestId('manual-code')).toHaveCount(4);
   await expect(group.getByRole('img', { name: 'QR code da caravana de 4 pessoas' })).toBeVisible();
-  await expectAccessible(page);
+  await expectNoViolations(page, '/my-registrations/:id (caravan)');
   await expectFits320(page);
   const url = page.url();
   await page.context().setOffline(true);
@@ -141,11 +135,9 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
       permissions: ['camera'],
     });
     const door = await context.newPage();
+    await door.clock.install();
     await signIn(door, DEMO_USERS.voluntario.email);
-    await door.goto('/admin/checkin');
-    await door.evaluate(() => navigator.serviceWorker.ready);
-    await door.reload();
-    await expect.poll(() => door.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await openControlled(door, '/admin/checkin');
     await door.getByLabel('Escolha o evento').selectOption(EVENT.id);
     await expect(door.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible();
     await expect(door.getByTestId('door-readiness')).toHaveText(/^Pronto para funcionar sem internet/);
@@ -170,7 +162,7 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
     }
     await door.getByRole('button', { name: 'Parar câmera' }).click();
-    await expectAccessible(door);
+    await expectNoViolations(door, '/admin/checkin (caravan list)');
     await expectFits320(door);
     for (const p of PEOPLE.slice(0, 3)) await list.getByLabel(p.name).check();
     await list.getByRole('button', { name: 'Admitir marcados »' }).click();

@@ -14,6 +14,7 @@ import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { writeQrVideo } from '../fixtures/qr-video.ts';
 import { signIn } from './login.ts';
+import { openControlled } from './service-worker.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow;
 const ARGS = [
@@ -27,11 +28,9 @@ const first = (name: string) => name.split(' ')[0]!;
 /** Signs in, opens the door controlled by the service worker (so it reloads offline) and picks the event. */
 async function openDoor(context: BrowserContext, baseURL: string): Promise<Page> {
   const page = await context.newPage();
+  await page.clock.install();
   await signIn(page, DEMO_USERS.voluntario.email);
-  await page.goto('/admin/checkin');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await openControlled(page, '/admin/checkin');
   // every registration of the event: the seed's, membro@'s, and any another spec makes meanwhile
   const before = await serverRosterTotal(baseURL);
   expect(before).toBeGreaterThanOrEqual(DEMO_ATTENDEES.length + 1);
@@ -174,64 +173,71 @@ async function expectInView(page: Page, target: ReturnType<Page['getByTestId']>)
   expect(box!.y + box!.height).toBeLessThanOrEqual(height);
 }
 
-for (const viewport of [
-  { width: 320, height: 640 },
-  { width: 390, height: 844 },
-]) {
-  test(`at ${viewport.width} × ${viewport.height} the door's answer is in view without scrolling, by code and by camera, until the next one`, async ({
-    baseURL,
-  }) => {
-    test.setTimeout(120_000);
-    // answers that change nothing on the server: an unknown code, an unpaid ticket shown to the camera
-    const unpaid = DEMO_ATTENDEES.at(-1)!;
-    const video = join(mkdtempSync(join(tmpdir(), 'congrega-qr-')), 'unpaid.y4m');
-    writeQrVideo(video, `checkin:${unpaid.registrationId}`);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        ...ARGS,
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
+// One browser, one sign-in and one roster for both phones: the door is loaded at 320 × 640, checked,
+// resized to 390 × 844 and checked again (CSS follows a resize; each answer is asked anew at each size).
+test("at 320 × 640 and 390 × 844 the door's answer is in view without scrolling, by code and by camera, until the next one", async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // answers that change nothing on the server: an unknown code, an unpaid ticket shown to the camera
+  const unpaid = DEMO_ATTENDEES.at(-1)!;
+  const video = join(mkdtempSync(join(tmpdir(), 'congrega-qr-')), 'unpaid.y4m');
+  writeQrVideo(video, `checkin:${unpaid.registrationId}`);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 320, height: 640 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      permissions: ['camera'],
     });
-    try {
-      const context = await browser.newContext({
-        baseURL,
-        viewport,
-        locale: 'pt-BR',
-        timezoneId: 'America/Sao_Paulo',
-        permissions: ['camera'],
-      });
-      const page = await context.newPage();
-      await signIn(page, DEMO_USERS.voluntario.email);
-      await page.goto('/admin/checkin');
-      await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
-      await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });
-      const answer = page.getByTestId('door-answer');
+    const page = await context.newPage();
+    // the page's clock: 'well after 3 s' is run on it, not waited for
+    await page.clock.install();
+    await signIn(page, DEMO_USERS.voluntario.email);
+    await page.goto('/admin/checkin');
+    await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
+    await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });
+    const answer = page.getByTestId('door-answer');
+
+    for (const viewport of [
+      { width: 320, height: 640 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const at = `at ${viewport.width} × ${viewport.height}`;
 
       // a typed code: the answer where the volunteer looks
       await typeCode(page, '000-000');
-      await expect(answer).toContainText('Inscrição não encontrada');
+      await expect(answer, at).toContainText('Inscrição não encontrada');
       await expectInView(page, answer);
       // it stays (the next scan replaces it): still there, still in view, well after 3 s
-      await page.waitForTimeout(3500);
-      await expect(answer).toContainText('Inscrição não encontrada');
+      await page.clock.runFor(3500);
+      await expect(answer, at).toContainText('Inscrição não encontrada');
       await expectInView(page, answer);
 
       // the camera: the preview comes into view, and the answer to the ticket it sees is in view with it
       await page.getByRole('button', { name: 'Ler QR com a câmera' }).click();
-      await expect(answer).toContainText(/ainda não está paga/, { timeout: 20_000 });
+      await expect(answer, at).toContainText(/ainda não está paga/, { timeout: 20_000 });
       await expect(page.getByTestId('door-feedback-name')).toHaveText(unpaid.name);
       await expectInView(page, answer);
       // and the preview beside it, whole, not under the answer
       const preview = (await page.getByLabel('Câmera').boundingBox())!;
       const shown = (await answer.boundingBox())!;
       // (a pixel of slack for the sub-pixel layout)
-      expect(preview.y).toBeGreaterThanOrEqual(shown.y + shown.height - 1);
-      expect(preview.y + preview.height).toBeLessThanOrEqual(viewport.height + 1);
-      await page.waitForTimeout(3500);
-      await expect(answer).toContainText(/ainda não está paga/);
+      expect(preview.y, at).toBeGreaterThanOrEqual(shown.y + shown.height - 1);
+      expect(preview.y + preview.height, at).toBeLessThanOrEqual(viewport.height + 1);
+      await page.clock.runFor(3500);
+      await expect(answer, at).toContainText(/ainda não está paga/);
       await expectInView(page, answer);
       await page.getByRole('button', { name: 'Parar câmera' }).click();
 
@@ -242,16 +248,16 @@ for (const viewport of [
           .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
           .map(({ el }) => el.outerHTML.slice(0, 80)),
       );
-      expect(small).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      expect(small, at).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), at).toBeLessThanOrEqual(
         viewport.width,
       );
-      await context.close();
-    } finally {
-      await browser.close();
     }
-  });
-}
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
 
 test("the member's page asks for the check-in and lands on /event-welcome when the door admits them", async ({
   page,

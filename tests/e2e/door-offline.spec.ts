@@ -79,6 +79,13 @@ test.describe('no service worker', () => {
   test('without a service worker the door never says it works without internet, roster or not', async ({
     page,
   }) => {
+    // Playwright's block answers the registration with this warning: the registration was tried
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('Service Worker registration blocked')) blocked.push(m.text());
+    });
+    // the page's clock: the registration's delay after the load and the door's re-checks run on it
+    await page.clock.install();
     await signIn(page, DEMO_USERS.voluntario.email);
     await page.goto('/admin/checkin');
     await expect(readiness(page)).toHaveText(
@@ -89,9 +96,13 @@ test.describe('no service worker', () => {
     await expect(readiness(page)).toHaveText(
       'Ainda não funciona sem internet. Falta: guardar o app neste aparelho (abra com internet e aguarde).',
     );
-    // and it stays so: the service worker registration (3 s after load) failed
-    await page.waitForTimeout(5000);
+    // and it stays so once the service worker registration (3 s after the load: SW_REGISTER_DELAY_MS)
+    // failed, through the door's next checks of the app (every 2 s while it is not stored)
+    await page.clock.runFor(3000);
+    await expect.poll(() => blocked.length).toBeGreaterThan(0);
+    await page.clock.runFor(5000);
     await expect(readiness(page)).toHaveText(/^Ainda não funciona sem internet\. Falta: guardar o app/);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean))).toBe(false);
   });
 });
 

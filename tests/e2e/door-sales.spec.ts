@@ -10,6 +10,7 @@ import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { callApi, newMember, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
 import { signIn } from './login.ts';
+import { openControlled } from './service-worker.ts';
 
 const EVENT = DEMO_EVENTS.conference;
 const TIER = DEMO_TIERS.conferenceSecond;
@@ -64,11 +65,9 @@ test('offline door: a walk-in with cash, a walk-in whose CPF was registered, a p
   const onlineCpf = (await callApi<{ profile: { cpf: string } }>(request, onlineToken, 'GET', '/v1/me')).body
     .profile.cpf;
 
+  await page.clock.install();
   await signIn(page, DEMO_USERS.voluntario.email);
-  await page.goto('/admin/checkin');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await openControlled(page, '/admin/checkin');
   await page.getByLabel('Escolha o evento').selectOption(EVENT.id);
   await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });
 

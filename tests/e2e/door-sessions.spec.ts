@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { tokenOf } from './api.ts';
 import { signIn } from './login.ts';
+import { openControlled } from './service-worker.ts';
 
 const CAMP = DEMO_EVENTS.conference;
 const TICKET = DEMO_REGISTRATIONS.membroConference;
@@ -38,11 +39,9 @@ test('a three-day camp, offline: a ticket on day 1 and again on day 2, never twi
   expect(put.status()).toBe(200);
   const sessions = (await put.json()) as { id: string; name: string }[];
 
+  await page.clock.install();
   await signIn(page, DEMO_USERS.voluntario.email);
-  await page.goto('/admin/checkin');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await openControlled(page, '/admin/checkin');
   await page.getByLabel('Escolha o evento').selectOption(CAMP.id);
   await expect(page.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });
   const session = page.getByLabel('Sessão');
@@ -93,10 +92,18 @@ test('a three-day camp, offline: a ticket on day 1 and again on day 2, never twi
   expect(results.map((r) => r.kind)).toEqual(['conflict', 'conflict']);
   // kept on the server: this door lists the other door's refused check-ins with both devices and times
   // (other specs' doors may keep conflicts on this event too, e.g. a walk-in's: only Porta 2's are counted)
+  // the door reads them with its next pull (every PULL_EVERY_MS, 20 s): the page's clock jumps to it
   const conflicts = page.getByTestId('door-conflicts');
-  await expect(conflicts.getByRole('listitem').filter({ hasText: /\(Dia \d\): Porta 2 às/ })).toHaveCount(2, {
-    timeout: 40_000,
-  });
+  const porta2 = conflicts.getByRole('listitem').filter({ hasText: /\(Dia \d\): Porta 2 às/ });
+  await expect
+    .poll(
+      async () => {
+        if ((await porta2.count()) < 2) await page.clock.fastForward(20_000);
+        return porta2.count();
+      },
+      { timeout: 40_000 },
+    )
+    .toBe(2);
   await expect(conflicts).toContainText(
     /\(Dia 1\): Porta 2 às \d\d:\d\d; vale o checkin de .+ às \d\d:\d\d\./,
   );

@@ -18,6 +18,15 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const OVERLAY_CHUNK = /\/assets\/event-overlay-[\w-]+\.js$/;
 const PROMPT_CHUNKS = /\/assets\/(update-prompt|workbox-window)[\w.-]*\.js$/;
+/** What a visit loads by itself once its first screen is painted (src/data/after-first-screen.ts). */
+const AFTER_FIRST_SCREEN = [/\/assets\/menu-[\w-]+\.js$/, /\/assets\/db-[\w-]+\.js$/];
+
+/** Until the visit's own loads after the first screen (the menu's code, the browser store) are in. */
+async function afterFirstScreenLoads(urls: () => string[]) {
+  await expect
+    .poll(() => AFTER_FIRST_SCREEN.filter((chunk) => !urls().some((u) => chunk.test(u))).length)
+    .toBe(0);
+}
 
 function recordScripts(page: Page): string[] {
   const urls: string[] = [];
@@ -60,7 +69,7 @@ test('the overlay code loads on intent, not on a plain visit', async ({ page }) 
   await page.goto('/');
   const card = page.getByRole('link', { name: new RegExp(DEMO_EVENTS.conference.title) }).first();
   await expect(card).toBeVisible();
-  await page.waitForTimeout(2000);
+  await afterFirstScreenLoads(() => scripts);
   expect(scripts.filter((u) => OVERLAY_CHUNK.test(u))).toEqual([]);
 
   const overlay = page.waitForRequest((r) => OVERLAY_CHUNK.test(r.url()));
@@ -155,7 +164,8 @@ for (const path of ['/', '/all', `/events/${DEMO_EVENTS.conference.id}`]) {
     });
     await page.goto(path);
     await expect(page.locator('.event-card-link, .event-hero h1').first()).toBeVisible();
-    await page.waitForTimeout(1500);
+    // every read and image answered (each read 1.5 s late) and nothing asked for 500 ms
+    await page.waitForLoadState('networkidle');
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
     expect(shifts).toEqual([]);
   });
@@ -189,7 +199,11 @@ for (const [path, read] of [
     await phoneNetwork(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title }).first()).toBeVisible();
-    await page.waitForTimeout(3500); // Chromium warns of an unused preload after 3 s
+    // Chromium warns of an unused preload 3 s after the load event
+    await page.waitForFunction(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return Boolean(nav?.loadEventEnd) && performance.now() > nav!.loadEventEnd + 3500;
+    });
     expect(reads).toHaveLength(1);
     expect(reads[0]!.startedAt).toBeLessThan(entryDone[0]!);
     expect(Object.keys(reads[0]!.headers).filter((h) => /^(apikey|authorization)$/i.test(h))).toEqual([]);
@@ -289,7 +303,8 @@ for (const path of ['/', `/events/${DEMO_EVENTS.conference.id}`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: DEMO_EVENTS.conference.title }).first()).toBeVisible();
     await page.waitForLoadState('load');
-    await page.waitForTimeout(1500); // anything loaded right after the first paint; not yet the SW precache
+    // anything loaded right after the first paint (not the service worker's precache: not the page's)
+    await afterFirstScreenLoads(() => scripts.map((s) => s.url));
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.map((s) => s.url).filter((u) => MEMBER_CHUNKS.test(u))).toEqual([]);
     const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));

@@ -10,6 +10,7 @@ import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { callApi, newMember, tokenOf } from './api.ts';
 import { randomCpf } from './cpf.ts';
 import { signIn } from './login.ts';
+import { openControlled } from './service-worker.ts';
 
 test.describe.configure({ timeout: 240_000 });
 // "within seconds": realtime, not the screen's one-minute safety refresh
@@ -129,11 +130,9 @@ test('the conflict list shows a ticket admitted by two doors, one of them offlin
     const [context, door] = await newPage(browser, baseURL);
     contexts.push(context);
     doors.push(door);
+    await door.clock.install();
     await signIn(door, DEMO_USERS.voluntario.email);
-    await door.goto('/admin/checkin');
-    await door.evaluate(() => navigator.serviceWorker.ready);
-    await door.reload();
-    await expect.poll(() => door.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await openControlled(door, '/admin/checkin');
     await door.getByLabel('Escolha o evento').selectOption(EVENT.id);
     await expect(door.getByText(/^\d+ inscritos neste aparelho$/)).toBeVisible({ timeout: 30_000 });
     // each device has its own name

@@ -5,22 +5,16 @@
  * rejected receipt is tried again from the app on the same registration (and the e-mail says so);
  * an expired PIX offers 'Gerar novo PIX', which is paid.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { callApi, mailTo, newMember, ownEvent, tokenOf } from './api.ts';
+import { expectNoViolations } from './axe.ts';
 import { randomCpf } from './cpf.ts';
 import { signIn } from './login.ts';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 390, height: 844 } });
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** No WCAG 2.1 AA violation on the screen as it stands. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The smallest PNG header the receipt check accepts (by its bytes). */
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -103,7 +97,7 @@ test('a caravan paid by PIX turns Pago on the leader screen (copy button, deadli
   await expect(code).toHaveValue(/^0002/);
   await expect(page.getByRole('button', { name: 'Copiar código' })).toBeVisible();
   await expect(page.getByTestId('caravan-pix-expires')).toHaveText(/^Pague até \d\d\/\d\d\/\d{4} \d\d:\d\d$/);
-  await expectAccessible(page);
+  await expectNoViolations(page, '/caravan (PIX pending)');
   const pending = await mailTo(request, leader, /^Resumo da caravana \(Pendente\)/);
   expect(pending.text).toContain('Pessoa 1 (Pendente): Marcos Vinícius Reis');
 
@@ -187,7 +181,7 @@ test('a rejected receipt is tried again from the app on the same registration; i
   const detail = page.getByTestId('registration-detail');
   await expect(detail).toContainText('Motivo: Comprovante ilegível, envie outro');
   await expect(detail.getByRole('link', { name: 'Tentar novamente' })).toBeVisible();
-  await expectAccessible(page);
+  await expectNoViolations(page, '/my-registrations/:id (receipt refused)');
   await detail.getByRole('link', { name: 'Tentar novamente' }).click();
   await expect(page.getByText('Passo 1 de 3')).toBeVisible();
   await sendReceipt();
@@ -224,7 +218,7 @@ test("an expired PIX offers 'Gerar novo PIX' on the same registration, and the n
 
   await settlePix(page, paymentIdOf(first), 'expire');
   await expect(page.getByText('O PIX expirou sem pagamento.', { exact: false })).toBeVisible();
-  await expectAccessible(page);
+  await expectNoViolations(page, '/checkout (PIX expired)');
   await page.getByRole('button', { name: 'Gerar novo PIX' }).click();
   await expect(code).toHaveValue(/^0002/);
   const second = await code.inputValue();

@@ -4,7 +4,7 @@
  * member on the home during the check-in window; a removed event's registration is kept and says
  * the event was removed, with no ticket.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, ownEvent, tokenOf } from './api.ts';
 import { signIn } from './login.ts';
@@ -101,20 +101,58 @@ test("a removed event's registration is kept, says the event was removed, and sh
   await expect(detail.getByText('Apresente este QR code na entrada.', { exact: false })).toHaveCount(0);
 });
 
+/** The topics of the realtime channels the page asked to join, and those the host has joined (its 'ok'). */
+function realtimeJoins(page: Page) {
+  const asked: string[] = [];
+  const joined = new Set<string>();
+  // realtime-js speaks JSON objects (vsn 1.0.0) or arrays [joinRef, ref, topic, event, payload] (2.0.0)
+  const read = (frame: string | Buffer) => {
+    try {
+      const m = JSON.parse(String(frame));
+      return (Array.isArray(m) ? { topic: m[2], event: m[3], payload: m[4] } : m) as {
+        topic?: string;
+        event?: string;
+        payload?: { status?: string };
+      };
+    } catch {
+      return null;
+    }
+  };
+  page.on('websocket', (ws) => {
+    ws.on('framesent', ({ payload }) => {
+      const m = read(payload);
+      if (m?.event === 'phx_join' && m.topic) asked.push(m.topic);
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const m = read(payload);
+      if (m?.event === 'phx_reply' && m.payload?.status === 'ok' && m.topic) joined.add(m.topic);
+    });
+  });
+  return { asked, joined };
+}
+
 test("a free registration's checkout goes to /event-welcome when the door checks the member in", async ({
   page,
   request,
 }) => {
   // lider@ on the Bible study's free tier (no other spec registers lider@ there)
+  const realtime = realtimeJoins(page);
   await signIn(page, DEMO_USERS.lider.email);
   await page.goto(`/checkout/${DEMO_EVENTS.bibleStudy.id}/${DEMO_TIERS.bibleStudyFree.id}`);
   const checkout = page.waitForResponse((r) => r.url().includes('/v1/checkout/') && r.ok());
+  const joinsBefore = realtime.asked.length;
   await page.getByRole('button', { name: 'Confirmar inscrição »' }).click();
   const [{ registration_id }] = (await (await checkout).json()) as [{ registration_id: string }];
   await expect(page.getByTestId('checkout-status')).toHaveText('Pago');
   await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
-  // let the realtime subscription settle before the door scans
-  await page.waitForTimeout(1500);
+  // the ticket's subscription to the member's check-ins is in place on the host before the door scans
+  await expect
+    .poll(() =>
+      realtime.asked
+        .slice(joinsBefore)
+        .some((topic) => topic.startsWith('realtime:checkins:') && realtime.joined.has(topic)),
+    )
+    .toBe(true);
   const door = api(request, await tokenOf(request, DEMO_USERS.voluntario.email));
   const res = await door.post('/v1/admin/checkin', {
     scanned: `checkin:${registration_id}`,

@@ -7,7 +7,6 @@
  * The screens fit 320 px without sideways scrolling and are axe-clean.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   DEMO_EVENTS,
@@ -29,6 +28,7 @@ import {
   VISITORS_REGIONAL,
 } from '../../src/domain/reports.ts';
 import { callApi, newMember, tokenOf } from './api.ts';
+import { expectNoViolations } from './axe.ts';
 import { signIn } from './login.ts';
 
 // sign-ins (bcrypt) on a shared machine
@@ -74,15 +74,6 @@ async function noSidewaysScroll(page: Page, screen: string) {
     client: document.documentElement.clientWidth,
   }));
   expect(scroll, `${screen} at ${client}px`).toBeLessThanOrEqual(client);
-}
-
-async function expectNoViolations(page: Page, screen: string) {
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const report = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(report, `axe on ${screen}`).toEqual([]);
 }
 
 test.describe('wide screen', () => {

@@ -3,10 +3,10 @@
  * scroll — /admin, the user search with results, a person's page with roles and audit (admin), the
  * third-party signup with an event chosen, the password reset with its errors.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMINREG_DEMO } from '../../server/seed/adminreg.ts';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { expectNoViolations } from './axe.ts';
 import { signIn } from './login.ts';
 
 test.setTimeout(120_000);
@@ -15,14 +15,7 @@ test.setTimeout(120_000);
 async function expectClean(page: Page, screen: string) {
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(400);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-      .analyze();
-    const report = violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-    );
-    expect(report, `axe on ${screen} at ${width} px`).toEqual([]);
+    await expectNoViolations(page, `${screen} at ${width} px`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal scroll on ${screen} at ${width} px`).toBeLessThanOrEqual(0);
   }
