@@ -72,7 +72,10 @@ export function chooseEncoding(accept: string | null | undefined): 'br' | 'gzip'
 
 type Compressor = (raw: Uint8Array, encoding: 'br' | 'gzip') => Promise<Uint8Array<ArrayBuffer>>;
 
-export async function compressWithZlib(raw: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
+export async function compressWithZlib(
+  raw: Uint8Array,
+  encoding: 'br' | 'gzip',
+): Promise<Uint8Array<ArrayBuffer>> {
   const body =
     encoding === 'br'
       ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
