@@ -32,7 +32,9 @@ export default defineConfig({
       {
         extends: true,
         // the host on PostgreSQL only: in the postgres project, on its one server
-        test: { name: 'integration', include: integrationFiles, exclude: postgresOnlyFiles },
+        // isolate: false (here and in postgres): a worker imports the API, the host and their libraries
+        // once, not once per file (about half the CPU, docs/performance.md); state lives in instances.
+        test: { name: 'integration', include: integrationFiles, exclude: postgresOnlyFiles, isolate: false },
       },
       {
         // The API and contract suites again on a real PostgreSQL 15 (as on Supabase, via postgres.js):
@@ -40,6 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
+          isolate: false,
           // + the RLS and schema suites (their PGlite half runs in integration)
           include: [
             'functions/api/**/*.test.ts',

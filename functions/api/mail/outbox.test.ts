@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/postgres/databases.ts';
+import { describe, expect, it } from 'vitest';
 import type { Email, Mailer } from '../ports/mailer.ts';
 import { MailerError } from '../ports/mailer.ts';
 import { transitionConfirmation } from '../resources/confirmations/confirmation-transitions.ts';
 import { deleteEvent } from '../resources/events/events-admin.service.ts';
+import { apiSuite } from '../testing/api-suite.ts';
 import { makeEvent, makeRegistration, makeUsers } from '../testing/checkout-fixtures.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { drainOutbox, enqueueRegistrationMail, MAX_ATTEMPTS, pruneOutbox } from './outbox.ts';
 
 // Runs in both projects: PGlite (unit) and a real PostgreSQL (postgres), where concurrent drains
 // really race for the same rows through a pool of connections.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, 120_000);
-afterAll(() => database?.close());
+const { database } = apiSuite();
 
 const db = () => database.db;
 

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validationMessages } from '../../../src/domain/messages/validation.ts';
 import { isHttpUrl } from '../../../src/domain/urls.ts';
-import { openTestDatabase } from '../../../tests/postgres/databases.ts';
 import { errorFromPg } from '../db/pg-errors.ts';
+import { apiSuite } from '../testing/api-suite.ts';
 
 // Browsers open an event's external_redirect: the database stores only http(s) URLs, the same rule
 // as isHttpUrl in src/domain (the join flow refuses anything else too).
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database?.close());
+const { database } = apiSuite();
 
 const insert = (redirect: string | null) =>
   database.db.query(

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/postgres/databases.ts';
+import { apiSuite } from '../testing/api-suite.ts';
 import { startTestHost, type TestHost } from '../testing/test-app.ts';
 
 // postgres.js serialises a jsonb parameter with JSON.stringify: JSON text bound there became a JSON
 // *string* on PostgreSQL (PGlite parsed it, so only the postgres project could see it).
 describe('objects bound to jsonb parameters are stored as jsonb objects on both drivers', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(() => database?.close());
+  const { database } = apiSuite();
 
   it('stores an object and an array as jsonb object/array and reads them back parsed', async () => {
     const value = { method: 'pix', nested: { amount: 1500, tags: ['a'] }, none: null, text: 'olá "x"' };

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { makeEvent, makeRegistration, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 
 // Runs in both projects: PGlite (unit) and a real PostgreSQL (postgres), where the staff's
 // approve, reject and 'Excluir' on one attempt really race through the API's routes.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
 let staff: string[];
+const { database, t } = apiSuite();
 beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
   staff = await makeUsers(database.db, 3);
   for (const id of staff) {
     await database.db.query(`insert into public.user_roles (user_id, role) values ($1, 'secretaria')`, [id]);
   }
 }, 120_000);
-afterAll(() => database?.close());
 
 const ROUNDS = 16;
 

@@ -3,7 +3,7 @@
  * e-mails to strangers, places held unpaid, CPFs tested, receipts stored. PGlite (integration) and
  * PostgreSQL (postgres project).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARAVAN_LIMITS } from '../../../../src/domain/caravans.ts';
 import {
   caravanApiErrors,
@@ -13,18 +13,11 @@ import {
 import { checkoutApiErrors } from '../../../../src/domain/messages/checkout.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { expireOverduePix } from '../mercadopago/mercadopago.service.ts';
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite();
 
 const db = () => database.db;
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 
 // On a real PostgreSQL (postgres project) the caravans really race over a connection pool; PGlite
 // (unit project) has one connection and runs the same requests one after the other.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite();
 
 const group = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `Pessoa Grupo ${i + 1}`, cpf: randomCpf(), email: '' }));

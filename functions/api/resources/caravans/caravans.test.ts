@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { caravanMessages } from '../../../../src/domain/messages/caravans.ts';
 import { checkoutApiErrors } from '../../../../src/domain/messages/checkout.ts';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { listAdminConfirmations } from '../admin-confirmations/admin-confirmations.service.ts';
 import { syncCheckins } from '../checkins/checkins.service.ts';
 import { applyProviderPayment } from '../mercadopago/mercadopago.service.ts';
 import { eventBadges, reportSummary } from '../reports/reports.service.ts';
 
 // The real app over a migrated database: PGlite in the unit project, PostgreSQL in the postgres one.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite();
 
 const db = () => database.db;
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 
 // On a real PostgreSQL (postgres project) the checkouts really race over a connection pool: 2,000
 // distinct members on a 100-place tier (docs/architecture.md, 'Budgets'). PGlite (unit project) has one connection, so
 // it runs a smaller burst through the same code.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite();
 
 const onPostgres = () => database.driver === 'postgres';
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PIX_KEY } from '../../../../src/domain/tiers.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { type EventFixture, makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp, TEST_NOW } from '../../testing/test-app.ts';
+import { TEST_NOW } from '../../testing/test-app.ts';
 import { transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
 
 // The real app over a migrated database: PGlite in the unit project, PostgreSQL in the postgres one.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite();
 
 const db = () => database.db;
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiHttpError } from '../../lib/errors.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import {
   type EventFixture,
   makeEvent,
@@ -12,11 +12,7 @@ import { transitionConfirmation } from './confirmation-transitions.ts';
 
 // Runs in both projects: PGlite (unit) and a real PostgreSQL (postgres), where the concurrent cases
 // really race.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, 120_000);
-afterAll(() => database?.close());
+const { database } = apiSuite();
 
 const db = () => database.db;
 

@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EVENTS, DEMO_TAGS } from '../../../../server/seed/demo.ts';
 import { seed } from '../../../../server/seed/index.ts';
 import { addMonths, isUpcoming, monthOf } from '../../../../src/domain/events.ts';
 import type { EventDetail } from '../../../../src/domain/types.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
-import type { Db } from '../../ports/db.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { DETAIL_KEYS } from '../../testing/event-detail-keys.ts';
 import { getEvent, listEventsOfMonth, listUpcomingEvents, upcomingEventsQuery } from './events.service.ts';
 
 // The one-statement reads on the demo seed, on PGlite (integration project) and on PostgreSQL
 // (postgres project): what each read must answer, checked against the domain's own rules and the rows.
 const seededAt = new Date('2026-03-10T20:00:00.000Z');
-let db: Db;
-let close: () => Promise<void>;
+const { db } = apiSuite().database;
 
 beforeAll(async () => {
-  const database = await openTestDatabase();
-  await seed(database.db, {
+  await seed(db, {
     now: seededAt,
     hashPassword: async (pw) => `x:${pw}`,
     putObject: async () => {},
   });
-  db = database.db;
-  close = database.close;
 }, 120_000);
-afterAll(async () => {
-  await close?.();
-});
 
 const HOUR = 3600_000;
 const moments = [-30 * 24, -3, 0, 1, 2.5, 5, 26, 24 * 7, 24 * 29, 24 * 33, 24 * 60].map(

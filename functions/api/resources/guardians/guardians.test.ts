@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { minorApiErrors, minorMessages } from '../../../../src/domain/messages/minors.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { ageOn } from '../../../../src/domain/minors.ts';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { makeEvent, makeUsers } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { rosterPage } from '../checkins/checkins.service.ts';
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite();
 const db = () => database.db;
 
 async function member(role?: string) {

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { questionApiErrors, questionValidation } from '../../../../src/domain/messages/questions.ts';
 import { randomCpf } from '../../../../tests/e2e/cpf.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { type EventFixture, makeEvent, makeUsers } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { eventBadges } from '../reports/reports.service.ts';
 
 // The real app over a migrated database: PGlite in the integration project, PostgreSQL in the postgres one.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite();
 const db = () => database.db;
 
 async function member(role?: string) {

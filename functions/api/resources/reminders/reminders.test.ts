@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reminderErrors } from '../../../../src/domain/messages/reminders.ts';
 import { REMINDERS_PER_DAY } from '../../../../src/domain/reminders.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
 import { unsubscribeToken } from '../../mail/reminders.ts';
 import type { Email, Mailer } from '../../ports/mailer.ts';
 import type { Notifier, WhatsAppMessage } from '../../ports/notifier.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { makeEvent, makeRegistration, makeUsers } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
 const sentMail: Email[] = [];
 const sentWhatsApp: WhatsAppMessage[] = [];
 const mailer: Mailer = { describe: 'test', send: async (m) => void sentMail.push(m) };
 const notifier: Notifier = { describe: 'test', send: async (m) => void sentWhatsApp.push(m) };
 const SERVICE = 'service'; // the test app's service key (test-app.ts)
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db, mailer, notifier });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite({ mailer, notifier });
 const db = () => database.db;
 
 /** A day `days` from now in São Paulo, as YYYY-MM-DD (São Paulo has no daylight saving time). */

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffApiErrors, staffMessages } from '../../../../src/domain/messages/staff.ts';
 import { validationMessages } from '../../../../src/domain/messages/validation.ts';
 import { apiErrors } from '../../../../src/domain/messages.ts';
 import type { PersonDetail, UserSearchPage } from '../../../../src/domain/staff.ts';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { makeEvent, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 
 // The staff's people tools on a bare migrated database (PGlite in the unit project, a real
 // PostgreSQL in the postgres project): people, congregations and roles made here.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
+const { database, t } = apiSuite();
 
 const TEMPLE_A = randomUUID();
 const TEMPLE_B = randomUUID();
@@ -58,8 +56,6 @@ async function addPerson(
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
   const db = database.db;
   await db.query(
     `insert into public.temples (id, name, regional) values ($1, 'Congregação Água Branca', 'Oeste'), ($2, 'Congregação Penha', 'Leste')`,
@@ -97,7 +93,6 @@ beforeAll(async () => {
     [many, TEMPLE_B],
   );
 }, 120_000);
-afterAll(() => database?.close());
 
 const call = (
   path: string,

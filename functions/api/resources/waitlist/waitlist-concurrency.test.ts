@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/postgres/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { apiSuite } from '../../testing/api-suite.ts';
 import { makeEvent, makeRegistration, makeUsers, tierAvailable } from '../../testing/checkout-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 
 // Places returned and offers taken at the same time (docs/product-spec.md §4, 'Lista de espera'):
 // on a real PostgreSQL (postgres project) cancels, checkouts of those offered, checkouts of people
 // not on the list, offers running out and sweeps really race over a connection pool; PGlite
 // (integration project) has one connection and runs a smaller burst through the same code.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let t: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ db: database.db });
-}, 120_000);
-afterAll(() => database?.close());
+const { database, t } = apiSuite();
 
 const onPostgres = () => database.driver === 'postgres';
 
