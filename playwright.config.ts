@@ -7,9 +7,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // two on a 2-core machine: a third was no faster (8.8 min either way); `npm test` runs the API
-  // stages beside this one instead (scripts/test.ts)
-  workers: 2,
+  // three on a 2-core machine: the tests mostly wait (on the network, the host, the clock), two
+  // workers left ≈ 1 core idle (docs/performance.md, "How long `npm test` takes")
+  workers: 3,
   retries: 0,
   reporter: [['list']],
   use: {
