@@ -7,8 +7,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // three on a 2-core machine: the tests mostly wait (on the network, the host, the clock), two
-  // workers left ≈ 1 core idle (docs/performance.md, "How long `npm test` takes")
+  // three on a 2-core machine: the tests mostly wait (on the network, the host, the clock); quiet,
+  // three were no faster than two (docs/performance.md, "`npm test` after the two branches")
   workers: 3,
   retries: 0,
   reporter: [['list']],
