@@ -137,7 +137,7 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
  * first time they open: one round trip more, once), and the signed-in member's profile and welcome
  * (precached: on the device before a member can sign in and open them). Not the registrations: their
  * chunks are four imports deep, and a ticket opened offline on a slow phone waited for each level
- * in turn (docs/performance.md, "Ticket offline").
+ * in turn (docs/performance.md, "Late morning of 2026-11-27").
  */
 const NO_PRELOAD_LIST = /src\/routes\/(_main\/admin|admin\.|_main\/(profile|event-welcome)[.\w$]*\.tsx)/;
 
@@ -225,8 +225,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // seven hash characters, not eight (the fewest rolldown allows for this many chunks): the names are in every preload list and import (42 bits
-        // still tell a build's files apart; ≈ 0.2 KiB gzip less before the first paint)
+        // seven hash characters, not eight (the fewest rolldown allows for this many chunks): the
+        // names are in every preload list and import (42 bits still tell a build's files apart;
+        // ≈ 0.2 KiB gzip less before the first paint)
         entryFileNames: 'assets/[name]-[hash:7].js',
         chunkFileNames: 'assets/[name]-[hash:7].js',
         assetFileNames: 'assets/[name]-[hash:7][extname]',
