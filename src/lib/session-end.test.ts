@@ -7,6 +7,7 @@ const auth = {
   getUser: vi.fn(),
   refreshSession: vi.fn(),
   signOut: vi.fn(),
+  _removeSession: vi.fn(),
 };
 vi.mock('./supabase.ts', () => ({ supabaseAuth: vi.fn(async () => auth) }));
 
@@ -92,15 +93,20 @@ describe('signOutHere (a sign-out this tab asked for)', () => {
     });
     await signOutHere();
     expect(during).toBe(false);
-    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'global' });
+    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
     vi.runAllTimers();
     expect(signOutWasUnexpected()).toBe(true);
     vi.useRealTimers();
   });
 
-  it('falls back to this device alone when the server cannot be reached', async () => {
-    auth.signOut.mockResolvedValueOnce({ error: offline }).mockResolvedValueOnce({ error: null });
+  it('forgets the session on this device when the server cannot be told (offline)', async () => {
+    auth.signOut.mockResolvedValueOnce({ error: offline });
     await signOutHere();
-    expect(auth.signOut).toHaveBeenLastCalledWith({ scope: 'local' });
+    expect(auth._removeSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not forget it twice when the server answered', async () => {
+    await signOutHere();
+    expect(auth._removeSession).not.toHaveBeenCalled();
   });
 });

@@ -15,13 +15,18 @@ export const SESSION_ENDED_REASON = 'session-ended';
 
 let signingOut = false;
 
-/** Signs out from this tab on purpose (no "session ended" notice); locally too when offline. */
-export async function signOutHere(scope: 'global' | 'local' = 'global'): Promise<void> {
+/**
+ * Signs out of this device on purpose (no "session ended" notice). This device only: 'Sair' on a
+ * member's own phone must not end the session of the door device they also signed in to. Offline,
+ * supabase-js keeps the session when the server cannot be told (its `signOut` returns the fetch
+ * error first), so the device forgets it the way supabase-js does after the server's answer.
+ */
+export async function signOutHere(): Promise<void> {
   signingOut = true;
   try {
     const auth = await supabaseAuth();
-    const { error } = await auth.signOut({ scope });
-    if (error) await auth.signOut({ scope: 'local' });
+    const { error } = await auth.signOut({ scope: 'local' });
+    if (error) await (auth as unknown as { _removeSession(): Promise<void> })._removeSession();
   } finally {
     // the session wiring handles SIGNED_OUT in a timer queued while signOut ran: after it
     setTimeout(() => {

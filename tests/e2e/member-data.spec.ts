@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { ANON_KEY } from './api.ts';
 import { signIn } from './login.ts';
 import { storeContents } from './stored.ts';
 
@@ -117,4 +118,44 @@ test.describe('on a page no service worker served (a first visit)', () => {
     await expect.poll(() => asked, { message: 'the list asks the API too' }).toBe(true);
     release();
   });
+});
+
+test('‘Sair’ signs out this device only, and works without signal', async ({ page, browser }) => {
+  const member = DEMO_USERS.secretaria;
+  const storedSession = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k)));
+  // The same person on a second device (the door's phone): it must stay signed in.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, member.email);
+  await signIn(page, member.email);
+
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toBeVisible();
+  // its session lives on the server: its refresh token still works
+  const refreshed = await otherPage.evaluate(async (apikey) => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k))!;
+    const { refresh_token } = JSON.parse(localStorage.getItem(key)!);
+    const res = await fetch('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: { apikey, 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token }),
+    });
+    return res.status;
+  }, ANON_KEY);
+  expect(refreshed).toBe(200);
+  await other.close();
+
+  // No signal: the server cannot be told, the device forgets the session all the same.
+  await signIn(page, member.email);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toBeVisible();
+  expect(await storedSession()).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toBeVisible();
+  await page.context().setOffline(false);
 });

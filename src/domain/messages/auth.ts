@@ -44,7 +44,7 @@ export const authMessages = {
   loginReasonCheckout: 'Entre na sua conta para continuar sua inscrição.',
   loginReasonOther: 'Entre na sua conta para continuar.',
   loginReasonSessionEnded:
-    'Sua sessão terminou (a senha foi trocada, a conta foi excluída ou você saiu em outro aparelho). Entre novamente para continuar.',
+    'Sua sessão terminou (a senha foi trocada, a conta foi excluída ou o acesso expirou). Entre novamente para continuar.',
   signupIntro: ['Olá!', 'Que bom ter você por aqui.', 'Vamos criar sua conta? Leva menos de um minuto.'],
   startButton: 'Começar',
   signupTitle: 'Criar conta',

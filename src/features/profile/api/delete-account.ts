@@ -10,7 +10,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: async (password: string) => {
       await unwrap(apiClient().v1.me.delete.$post({ json: password ? { password } : {} }));
-      await signOutHere('local');
+      await signOutHere();
     },
   });
 }
