@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { startPersisting } from './data/kept.ts';
 import { clearMemberData, clearMemberDataLeftBehind } from './data/member-data.ts';
 import { queryClient } from './data/query-client.ts';
+import { onFirstScreenRendered } from './features/shell/session-sync.ts';
 import { registerSignOutCleanup } from './lib/session.ts';
 import { hasStoredSession } from './lib/stored-session.ts';
 import { router } from './router.tsx';
@@ -21,6 +22,11 @@ startPersisting();
 // No session stored at all: whoever used the app here signed out while it was not running (in a tab
 // since closed, or with a version that did not wipe). What they left is nobody's: remove it.
 if (!hasStoredSession()) void clearMemberDataLeftBehind();
+// A stored session is started after the first screen (features/shell/session-sync.ts).
+const stopWaiting = router.subscribe('onRendered', () => {
+  stopWaiting();
+  onFirstScreenRendered();
+});
 
 // As a transition, React renders the first screen in slices of a few ms instead of one long task: a
 // phone stays responsive to taps on the header index.html has already painted (first-paint.tsx).

@@ -8,6 +8,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, ownEvent, tokenOf } from './api.ts';
 import { signIn } from './login.ts';
+import { storeContents } from './stored.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 120_000 });
@@ -177,4 +178,31 @@ test.describe('at 320 px', () => {
     await expect(page.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
     expect(await fits()).toBe(true);
   });
+});
+
+test('a ticket opens offline on a device that never opened it online: the detail’s parts come from the precache', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO_USERS.membro.email);
+  // the home keeps the member's registrations; the service worker has installed the app
+  await expect
+    .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
+    .toBeGreaterThan(0);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await page.goto(`/my-registrations/${DEMO_REGISTRATIONS.membroConference.id}`);
+  const detail = page.getByTestId('registration-detail');
+  await expect(detail.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  // the parts beside the ticket are a lazy chunk: it must load with no network
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((r) => r.name.includes('/registration-more-')),
+      ),
+    )
+    .toBe(true);
+  await expect(detail.getByText(/^Tentativa 1 em /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
+  await context.setOffline(false);
 });

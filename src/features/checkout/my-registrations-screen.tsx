@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
  * newest first, and 'CANCELAR INSCRIÇÃO' on a pending cash/file/link/voucher attempt.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { cancelRegistrationMutation } from '../../data/registrations/mutations.ts';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { collapseCaravans } from '../../domain/caravans.ts';
@@ -32,10 +32,14 @@ import { Sheet } from '../../ui/sheet.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
 import { CaravanTickets } from './caravan-tickets.tsx';
-import { MethodNext } from './method-next.tsx';
-import { MyAnswers } from './my-answers.tsx';
-import { RefundSection } from './refund-section.tsx';
 import './checkout.css';
+
+// What the detail offers beside the ticket comes after it: at the door, offline on a cheap phone,
+// the QR waits for none of their code.
+const more = () => import('./registration-more.tsx');
+const MethodNext = lazy(() => more().then((m) => ({ default: m.MethodNext })));
+const MyAnswers = lazy(() => more().then((m) => ({ default: m.MyAnswers })));
+const RefundSection = lazy(() => more().then((m) => ({ default: m.RefundSection })));
 
 /** Money went back out: nothing more to pay on this registration. */
 const moneyBack = (status: string) => status === 'refunded' || status === 'charged_back';
@@ -222,17 +226,19 @@ function RegistrationDetail({
           <TicketQr registrationId={registration.id} seq={registration.seq} />
         </section>
       )}
-      {!caravan && !removed && <RefundSection registration={registration} />}
-      {newest && !removed && registration.status !== 'paid' && !moneyBack(registration.status) && (
-        <MethodNext
-          registration={registration}
-          confirmation={newest}
-          onVoucherPaid={() =>
-            setTimeout(() => void navigate({ to: '/my-registrations' }), REDIRECT_AFTER_MS)
-          }
-        />
-      )}
-      {!removed && <MyAnswers registrationId={registration.id} />}
+      <Suspense fallback={null}>
+        {!caravan && !removed && <RefundSection registration={registration} />}
+        {newest && !removed && registration.status !== 'paid' && !moneyBack(registration.status) && (
+          <MethodNext
+            registration={registration}
+            confirmation={newest}
+            onVoucherPaid={() =>
+              setTimeout(() => void navigate({ to: '/my-registrations' }), REDIRECT_AFTER_MS)
+            }
+          />
+        )}
+        {!removed && <MyAnswers registrationId={registration.id} />}
+      </Suspense>
       <ol className="confirmations">
         {numberedConfirmations(registration.confirmations).map(({ confirmation, number }) => (
           <ConfirmationItem key={confirmation.id} confirmation={confirmation} number={number} />

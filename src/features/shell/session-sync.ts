@@ -77,11 +77,21 @@ export function subscribeToAuth(): void {
   );
 }
 
+let firstScreenRendered = false;
+let waitingForFirstScreen = false;
+
+/** The router rendered its first screen (main.tsx): a stored session's sync starts now. */
+export function onFirstScreenRendered(): void {
+  firstScreenRendered = true;
+  if (waitingForFirstScreen) subscribeToAuth();
+}
+
 /**
  * Keeps the session store in step with supabase-js (product-spec.md §4 "Auth"): signed-in, token-refreshed and
  * user-updated update the session and refetch `me` (data/me-query.ts); PASSWORD_RECOVERY opens /auth/reset-password;
  * SIGNED_OUT runs the registered sign-out cleanups. Idempotent.
  *
+ * A member with a stored session gets it once the first screen is rendered (`onFirstScreenRendered`).
  * A guest never waits for supabase-js (≈ 54 KiB gzip): with no stored session and no auth parameters
  * in the address the store says "signed out" at once, and supabase-js is loaded only when the guest
  * opens an auth screen (the auth layout subscribes) or another tab signs in (a storage event on
@@ -90,8 +100,15 @@ export function subscribeToAuth(): void {
 export function startSessionSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  if (hasStoredSession() || openedWithAuthParams()) {
+  if (openedWithAuthParams()) {
     subscribeToAuth();
+    return;
+  }
+  if (hasStoredSession()) {
+    // supabase-js's start (≈ 0.1 s of a slow phone's CPU) waits for the first screen: a ticket opened
+    // offline needs none of it; what the device kept shows meanwhile (docs/performance.md)
+    if (firstScreenRendered) subscribeToAuth();
+    else waitingForFirstScreen = true;
     return;
   }
   if (useSessionStore.getState().session === undefined) useSessionStore.getState().setSession(null);
