@@ -22,6 +22,9 @@ export { PAYMENT_METHODS, REGISTRATION_STATUSES };
 
 // ───────────────────────────── statuses ─────────────────────────────
 
+/** Spec §9: after cancelling a registration or paying it with a voucher, the screen moves on after 2 s. */
+export const REDIRECT_AFTER_MS = 2000;
+
 /** Statuses that hold a place and block a second registration for the event. */
 export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['pending', 'analysis', 'paid'];
 /** Statuses that are history: the place went back to the tier, a new registration is possible. */

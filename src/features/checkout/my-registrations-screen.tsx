@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 /**
  * `/my-registrations` and `/my-registrations/:registrationId` (product-spec.md §2): the member's registrations
  * from the device's store (so they open offline), in groups (the spec's three, plus those under way,
@@ -7,8 +6,7 @@ import { useMutation } from '@tanstack/react-query';
  * newest first, and 'CANCELAR INSCRIÇÃO' on a pending cash/file/link/voucher attempt.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
-import { cancelRegistrationMutation } from '../../data/registrations/mutations.ts';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { collapseCaravans } from '../../domain/caravans.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
@@ -23,11 +21,11 @@ import {
   isEventRemoved,
   memberCanCancel,
   numberedConfirmations,
+  REDIRECT_AFTER_MS,
   statusLabel,
 } from '../../domain/registrations.ts';
 import type { Confirmation, MyRegistration } from '../../domain/types.ts';
 import { useOnlineStatus } from '../../lib/session.ts';
-import { notify } from '../../ui/notices.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TicketQr } from '../../ui/ticket-qr.tsx';
@@ -40,14 +38,12 @@ const more = () => import('./registration-more.tsx');
 const MethodNext = lazy(() => more().then((m) => ({ default: m.MethodNext })));
 const MyAnswers = lazy(() => more().then((m) => ({ default: m.MyAnswers })));
 const RefundSection = lazy(() => more().then((m) => ({ default: m.RefundSection })));
+const CancelRegistration = lazy(() => more().then((m) => ({ default: m.CancelRegistration })));
 
 /** Money went back out: nothing more to pay on this registration. */
 const moneyBack = (status: string) => status === 'refunded' || status === 'charged_back';
 
 const NONE: MyRegistration[] = [];
-
-/** Spec §9: after cancelling, back to the events after 2 s. */
-const REDIRECT_AFTER_MS = 2000;
 
 export function MyRegistrationsScreen({ registrationId }: { registrationId?: string }) {
   const { data, status } = useMyRegistrations();
@@ -173,24 +169,9 @@ function RegistrationDetail({
   // a caravan's registration as its leader sees it: the group's tickets instead of one
   const caravan = Boolean(registration.group && registration.guest);
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const cancelation = useMutation(cancelRegistrationMutation);
   const newest = registration.confirmations[0];
   const removed = isEventRemoved(registration);
   const cancelable = !removed && !caravan && memberCanCancel(newest);
-
-  async function cancel() {
-    if (busy || !window.confirm(m.cancelConfirm)) return;
-    setBusy(true);
-    try {
-      await cancelation.mutateAsync(registration.event_id);
-      notify('positive', m.canceledSuccess);
-      setTimeout(() => void navigate({ to: '/' }), REDIRECT_AFTER_MS);
-    } catch (error) {
-      notify('negative', (error as Error).message);
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="registration-detail" data-testid="registration-detail">
@@ -245,15 +226,9 @@ function RegistrationDetail({
         ))}
       </ol>
       {cancelable && (
-        <button
-          type="button"
-          className="button button-danger button-block"
-          onClick={() => void cancel()}
-          disabled={busy}
-        >
-          {busy && <Spinner size={18} label={c.submitting} />}
-          {m.cancelButton}
-        </button>
+        <Suspense fallback={null}>
+          <CancelRegistration eventId={registration.event_id} />
+        </Suspense>
       )}
       <CloseLink />
     </div>
