@@ -200,14 +200,22 @@ export interface ConnectionLimits {
   perAddress: number;
   /** A connection that sends no byte, or does not finish its TLS handshake, is closed after this. */
   silentMs: number;
+  /**
+   * A kept-alive connection with no request in flight is closed after this. Longer than clients keep
+   * theirs (Node's default is 5 s): a request sent as the host closes the connection is lost, and
+   * while a browser sends it again, a Node client (a webhook sender, the tests) gets ECONNRESET; a
+   * door phone on weak Wi-Fi keeps its connection instead of a new TLS handshake.
+   */
+  idleMs: number;
 }
 
 /**
  * A browser opens 6 connections per host and realtime allows 32 sockets per address, so 128 leaves a
  * phone (or a few tabs) room while one client can no longer pile up thousands of idle sockets.
- * 5 s of silence is far more than any client needs to send its first byte or finish a handshake.
+ * 5 s of silence is far more than any client needs to send its first byte or finish a handshake;
+ * 65 s idle between requests outlasts the clients' own keep-alive.
  */
-export const CONNECTION_LIMITS: ConnectionLimits = { perAddress: 128, silentMs: 5_000 };
+export const CONNECTION_LIMITS: ConnectionLimits = { perAddress: 128, silentMs: 5_000, idleMs: 65_000 };
 
 /**
  * The host's listening socket. Every connection is counted by client address (past `perAddress` it
@@ -223,6 +231,7 @@ export function frontDoor(
   opts: { limits?: Partial<ConnectionLimits>; exempt?: (address: string) => boolean } = {},
 ): NetServer & { destroyConnections(): void } {
   const limits = { ...CONNECTION_LIMITS, ...opts.limits };
+  httpServer.keepAliveTimeout = limits.idleMs;
   const secure = tls
     ? createTlsServer({ key: tls.key, cert: tls.cert, handshakeTimeout: limits.silentMs }, (socket) =>
         httpServer.emit('connection', socket),

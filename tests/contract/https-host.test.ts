@@ -135,11 +135,12 @@ describe('HTTPS under a LAN name (PUBLIC_URL the host cannot resolve)', () => {
 
 describe('silent and piled-up connections, on both protocols', () => {
   const silentMs = 400;
+  const idleMs = 800;
   let plain: Host;
   let secure: Host;
   beforeAll(async () => {
     const tls = await localCertificate(null, ['localhost', '127.0.0.1']);
-    plain = await startHost({ connectionLimits: { silentMs } });
+    plain = await startHost({ connectionLimits: { silentMs, idleMs } });
     secure = await startHost({ tls, connectionLimits: { silentMs } });
   }, 120_000);
   afterAll(async () => {
@@ -163,6 +164,18 @@ describe('silent and piled-up connections, on both protocols', () => {
     socket.write(Buffer.from([0x16, 0x03, 0x01])); // the first bytes of a ClientHello, then silence
     const ms = await closed;
     expect(ms).toBeLessThan(silentMs + 3_000);
+  });
+
+  it('a kept-alive connection is closed once idle for `idleMs` (default 65 s, past the clients’ own 5 s)', async () => {
+    expect(CONNECTION_LIMITS.idleMs).toBeGreaterThanOrEqual(60_000);
+    const { socket, closed } = await rawSocket(port(plain));
+    const answered = new Promise<number>((ok) => socket.once('data', () => ok(Date.now())));
+    socket.write('GET /auth/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const at = await answered;
+    await closed;
+    const idle = Date.now() - at;
+    expect(idle).toBeGreaterThanOrEqual(idleMs - 50);
+    expect(idle).toBeLessThan(idleMs + 3_000);
   });
 
   it('a request still works after the first byte (keep-alive reuse included)', async () => {
