@@ -8,7 +8,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // three on a 2-core machine: the tests mostly wait (on the network, the host, the clock); quiet,
-  // three were no faster than two (docs/performance.md, "`npm test` after the two branches")
+  // 7.3 min with three against 8.4 min with two (docs/performance.md, "Midday of 2026-11-27")
   workers: 3,
   retries: 0,
   reporter: [['list']],

@@ -7,16 +7,13 @@
  * them at a time that has not come. And a group of 5
  * on a tier with 4 places left is refused ('esgotaram') with nothing taken.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect as baseExpect, chromium, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { checkinMessages } from '../../src/domain/messages/checkin.ts';
-import { writeQrVideo } from '../fixtures/qr-video.ts';
 import { ANON_KEY, callApi, newMember, tokenOf } from './api.ts';
 import { expectNoViolations } from './axe.ts';
 import { randomCpf } from './cpf.ts';
+import { browserWithCameraShowing, DOOR_PHONE } from './fake-camera.ts';
 import { signIn } from './login.ts';
 import { openControlled } from './service-worker.ts';
 
@@ -115,25 +112,9 @@ test('a caravan of 4 paid by PIX: four tickets (offline too); the door admits th
   await page.context().setOffline(false);
 
   // the door, on a device whose camera sees the leader's group QR
-  const video = join(mkdtempSync(join(tmpdir(), 'congrega-caravan-')), 'group.y4m');
-  writeQrVideo(video, `checkin:grupo:${groupId}`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const browser = await browserWithCameraShowing(`checkin:grupo:${groupId}`);
   try {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 320, height: 640 },
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-      permissions: ['camera'],
-    });
+    const context = await browser.newContext({ ...DOOR_PHONE, baseURL });
     const door = await context.newPage();
     await door.clock.install();
     await signIn(door, DEMO_USERS.voluntario.email);

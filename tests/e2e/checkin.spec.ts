@@ -6,23 +6,14 @@
  * the conflict. The member's page, online, lands on /event-welcome when their check-in arrives; the
  * member's ticket opens offline once seen online.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
-import { writeQrVideo } from '../fixtures/qr-video.ts';
+import { browserWithCameraShowing, DOOR_PHONE } from './fake-camera.ts';
 import { signIn } from './login.ts';
 import { openControlled } from './service-worker.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const first = (name: string) => name.split(' ')[0]!;
 
 /** Signs in, opens the door controlled by the service worker (so it reloads offline) and picks the event. */
@@ -81,17 +72,7 @@ test('offline door: five by code, one by camera, reload offline, sync exactly on
 }) => {
   test.setTimeout(180_000);
   const scanned = DEMO_ATTENDEES[5]!;
-  const video = join(mkdtempSync(join(tmpdir(), 'congrega-qr-')), 'ticket.y4m');
-  writeQrVideo(video, `checkin:${scanned.registrationId}`);
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const browser = await browserWithCameraShowing(`checkin:${scanned.registrationId}`);
   try {
     const options = { baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', permissions: ['camera'] };
     const doorA = await browser.newContext(options);
@@ -181,25 +162,9 @@ test("at 320 × 640 and 390 × 844 the door's answer is in view without scrollin
   test.setTimeout(120_000);
   // answers that change nothing on the server: an unknown code, an unpaid ticket shown to the camera
   const unpaid = DEMO_ATTENDEES.at(-1)!;
-  const video = join(mkdtempSync(join(tmpdir(), 'congrega-qr-')), 'unpaid.y4m');
-  writeQrVideo(video, `checkin:${unpaid.registrationId}`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const browser = await browserWithCameraShowing(`checkin:${unpaid.registrationId}`);
   try {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 320, height: 640 },
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-      permissions: ['camera'],
-    });
+    const context = await browser.newContext({ ...DOOR_PHONE, baseURL });
     const page = await context.newPage();
     // the page's clock: 'well after 3 s' is run on it, not waited for
     await page.clock.install();

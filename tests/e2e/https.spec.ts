@@ -17,12 +17,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createHost, type Host } from '../../server/host.ts';
 import { DEMO_ATTENDEES } from '../../server/seed/checkin.ts';
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { localCertificate, type TlsFiles, tlsFromEnv } from '../../server/tls.ts';
-import { writeQrVideo } from '../fixtures/qr-video.ts';
+import { browserWithCameraShowing } from './fake-camera.ts';
 import { login } from './login.ts';
 
 const EVENT = DEMO_EVENTS.happeningNow;
@@ -85,7 +85,6 @@ for (const mode of MODES) {
     let host: Host;
     let tls: TlsFiles;
     let origin: string;
-    let video: string;
     const scanned = DEMO_ATTENDEES[3]!;
     const typed = DEMO_ATTENDEES[4]!;
 
@@ -118,32 +117,19 @@ for (const mode of MODES) {
         });
         expect(res.status).toBe(200);
       }
-      video = join(dir, 'ticket.y4m');
-      writeQrVideo(video, `checkin:${scanned.registrationId}`);
     });
 
     test.afterAll(async () => {
       await host?.close();
     });
 
-    async function launch(): Promise<Browser> {
-      return chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          // the LAN name is this machine; nothing else resolves, so nothing leaves loopback
-          `--host-resolver-rules=MAP ${mode.lanName} 127.0.0.1, MAP * ~NOTFOUND`,
-          // trusted as on a phone that installed the certificate (or the local authority)
-          `--ignore-certificate-errors-spki-list=${spki(tls.cert)}`,
-          '--use-fake-device-for-media-stream',
-          '--use-fake-ui-for-media-stream',
-          `--use-file-for-fake-video-capture=${video}`,
-        ],
-      });
-    }
+    /** The LAN name is this machine (nothing else resolves, so nothing leaves loopback), and its
+     * certificate is trusted as on a phone that installed it (or the local authority). */
+    const launch = () =>
+      browserWithCameraShowing(`checkin:${scanned.registrationId}`, [
+        `--host-resolver-rules=MAP ${mode.lanName} 127.0.0.1, MAP * ~NOTFOUND`,
+        `--ignore-certificate-errors-spki-list=${spki(tls.cert)}`,
+      ]);
 
     /** The server's check-ins of the event (over loopback, with the volunteer's token). */
     async function serverCheckedIn(): Promise<string[]> {
