@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SYSTEM_CHROMIUM } from './tests/fixtures/system-chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 5199);
 
@@ -19,15 +20,7 @@ export default defineConfig({
     // A failed test keeps its trace (actions, DOM snapshots, network) without the screencast: the
     // screenshots cost about a sixth of the suite's time on 2 cores (docs/performance.md).
     trace: { mode: 'retain-on-failure', screenshots: false },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: SYSTEM_CHROMIUM,
   },
   // The real local host on a fresh in-memory database with the demo seed, serving the built app.
   webServer: {

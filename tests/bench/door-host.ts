@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { createHost, type Host } from '../../server/host.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { SYSTEM_CHROMIUM } from '../fixtures/system-chromium.ts';
 import { startPostgres } from '../postgres/cluster.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -43,10 +44,7 @@ export async function startDoorHost(opts: { postgres: boolean; distDir?: string 
 
 /** System Chromium, a pt-BR context on the host, a page signed in by e-mail as `email` (on '/'). */
 export async function signedInPage(host: Host, email: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch(SYSTEM_CHROMIUM);
   const context = await browser.newContext({
     baseURL: host.url,
     locale: 'pt-BR',

@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { createHost, type Host } from '../../server/host.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
+import { SYSTEM_CHROMIUM } from '../fixtures/system-chromium.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const KiB = 1024;
@@ -130,10 +131,7 @@ export async function measureOffline(host: Host, dist: string): Promise<OfflineF
     [ROSTER - n, EVENT],
   );
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch(SYSTEM_CHROMIUM);
   try {
     // 1. what each audience stores
     const guestContext = await device(browser, host, null);

@@ -35,17 +35,13 @@ import { gzipSync } from 'node:zlib';
 import { type CDPSession, chromium } from '@playwright/test';
 import { createHost } from '../../server/host.ts';
 import { DEMO_EVENTS } from '../../server/seed/demo.ts';
+import { SYSTEM_CHROMIUM } from '../fixtures/system-chromium.ts';
 import { measureOffline, reportOffline } from './offline.ts';
 
 const execFileAsync = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME = SYSTEM_CHROMIUM.executablePath;
+const CHROME_FLAGS = SYSTEM_CHROMIUM.args;
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];

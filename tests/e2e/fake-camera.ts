@@ -8,17 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { writeQrVideo } from '../fixtures/qr-video.ts';
+import { SYSTEM_CHROMIUM } from '../fixtures/system-chromium.ts';
 
 export async function browserWithCameraShowing(qrContent: string, args: string[] = []): Promise<Browser> {
   const video = join(mkdtempSync(join(tmpdir(), 'congrega-qr-')), 'qr.y4m');
   writeQrVideo(video, qrContent);
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: SYSTEM_CHROMIUM.executablePath,
     args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...SYSTEM_CHROMIUM.args,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
