@@ -56,9 +56,9 @@ function firstLoad(): Plugin {
  * text, cropper, door scanner, review) and the screens that need the network anyway (sign-in, sign-up,
  * checkout, a caravan's registration and its claim, their payment methods; the profile's forms; the
  * badge pages; a guardian's consent and a reminder's unsubscribe, opened from a message's link; the
- * privacy notice, read online). Not the parts of a registration's detail beside its ticket (paying, a
- * refund, the answers): lazy so the ticket does not wait for them, precached so the detail opens
- * offline. Budget: 300 KiB gzip precached (`npm run bench`).
+ * privacy notice, read online). Not the parts of a registration's detail beside its ticket (paying,
+ * cancelling, a refund, the answers): lazy so the ticket does not wait for them, precached so the
+ * detail opens offline. Budget: 300 KiB gzip precached (`npm run bench`).
  */
 const RUNTIME_ONLY =
   /src\/routes\/_main\/admin|src\/routes\/admin\.|src\/features\/admin-|rich-text-editor|circle-cropper|qr-scanner|src\/routes\/auth|src\/routes\/_main\/checkout|pending-voucher|mercadopago|caravan|claim|profile-forms|responsavel|lembretes|privacidade/;

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_EVENTS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY } from './api.ts';
 import { signIn } from './login.ts';
-import { storeContents } from './stored.ts';
+import { expectRegistrationsKept, storeContents } from './stored.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -18,9 +18,7 @@ test('signing out from /profile wipes the member’s data from IndexedDB, public
   await signIn(page, member.email);
 
   // The home stores the member's registrations (for 'Ver inscrição »'); the overlay stores an event.
-  await expect
-    .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
-    .toBeGreaterThan(0);
+  await expectRegistrationsKept(page);
   await page.goto(`/?event=${DEMO_EVENTS.conference.id}`);
   await expect(page.getByRole('dialog', { name: DEMO_EVENTS.conference.title })).toBeVisible();
   const before = await storeContents(page);
@@ -66,9 +64,7 @@ test('data left by a member whose session is gone (signed out while the app was 
   page,
 }) => {
   await signIn(page, DEMO_USERS.membro.email);
-  await expect
-    .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
-    .toBeGreaterThan(0);
+  await expectRegistrationsKept(page);
   // The session disappears without this app running its sign-out (another tab, an older version).
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage))

@@ -8,7 +8,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { DEMO_EVENTS, DEMO_REGISTRATIONS, DEMO_TIERS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { ANON_KEY, ownEvent, tokenOf } from './api.ts';
 import { signIn } from './login.ts';
-import { storeContents } from './stored.ts';
+import { expectRegistrationsKept } from './stored.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 120_000 });
@@ -186,9 +186,7 @@ test('a ticket opens offline on a device that never opened it online: the detail
 }) => {
   await signIn(page, DEMO_USERS.membro.email);
   // the home keeps the member's registrations; the service worker has installed the app
-  await expect
-    .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
-    .toBeGreaterThan(0);
+  await expectRegistrationsKept(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await context.setOffline(true);
   await page.goto(`/my-registrations/${DEMO_REGISTRATIONS.membroConference.id}`);

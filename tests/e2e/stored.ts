@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface StoreContents {
   /** the registrations in every member's kept answer of their registrations */
@@ -48,4 +48,11 @@ export function storeContents(page: Page): Promise<StoreContents> {
       };
     });
   });
+}
+
+/** Waits until the device keeps some of the member's registrations (the home writes them after its paint). */
+export async function expectRegistrationsKept(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await storeContents(page)).registrations.length, { message: 'registrations stored' })
+    .toBeGreaterThan(0);
 }
