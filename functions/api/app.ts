@@ -9,7 +9,7 @@ import type { AppEnv, TokenVerifier } from './lib/context.ts';
 import { ApiHttpError, errorJson } from './lib/errors.ts';
 import { createOutboxSender } from './mail/outbox.ts';
 import { createTokenVerifier } from './middleware/auth.ts';
-import { PRIVATE_CACHE } from './middleware/public-cache.ts';
+import { countWrites, PRIVATE_CACHE } from './middleware/public-cache.ts';
 import { textGuard } from './middleware/text-guard.ts';
 import type { Ports } from './ports/index.ts';
 import { accountsRoutes } from './resources/accounts/accounts.routes.ts';
@@ -104,6 +104,7 @@ export function createApp(ports: Ports, options: AppOptions = {}) {
     c.set('verifyToken', verifyToken);
     await next();
   });
+  app.use('*', countWrites);
   // An answer to a request with a token is someone's own (their registrations, profile, check-ins,
   // staff data, errors too): never stored by the browser or anything in between. Public reads without
   // a token keep their own headers (middleware/public-cache.ts).

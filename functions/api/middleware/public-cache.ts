@@ -28,8 +28,35 @@ interface Answer {
   body: ArrayBuffer;
 }
 
+/** An anonymous read being answered, and the write count when it started. */
+interface Flight {
+  answer: Promise<Answer>;
+  writes: number;
+}
+
 /** Anonymous reads being answered, by app (its ports) and URL: later identical requests join them. */
-const inFlight = new WeakMap<object, Map<string, Promise<Answer>>>();
+const inFlight = new WeakMap<object, Map<string, Flight>>();
+/** Per app (its ports): bumped when a write starts and when it ends (`countWrites`). */
+const writeCounts = new WeakMap<object, number>();
+
+const bumpWrites = (ports: object) => writeCounts.set(ports, (writeCounts.get(ports) ?? 0) + 1);
+
+/**
+ * Counts the app's writes (every request but GET, HEAD and OPTIONS), as they start and as they end:
+ * a read under way when a write started or ended may hold the old answer, so a request arriving
+ * after that does not join it (`publicRead`). The admin who just deleted an event reads it gone.
+ */
+export const countWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+  const ports = c.get('ports');
+  bumpWrites(ports);
+  try {
+    await next();
+  } finally {
+    bumpWrites(ports);
+  }
+};
 
 function respond(answer: Answer, ifNoneMatch: string | undefined): Response {
   const headers = new Headers(answer.headers);
@@ -51,8 +78,8 @@ function respond(answer: Answer, ifNoneMatch: string | undefined): Response {
  *
  * Without a CDN (or when its copy expires at once everywhere) a crowd asks the function for the
  * same page at the same moment: an anonymous read that finds the same URL already being read joins
- * that read instead of querying again (one query, one JSON, one hash for all of them). The answer is
- * then at most one query's duration older than the request, as it would be from a CDN. The local
+ * that read instead of querying again (one query, one JSON, one hash for all of them), unless a
+ * write through this app started or ended since that read began (`countWrites`). The local
  * host compresses it once per ETag and encoding (server/compress.ts), as the edge does deployed.
  */
 export const publicRead: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -63,11 +90,13 @@ export const publicRead: MiddlewareHandler<AppEnv> = async (c, next) => {
     return;
   }
   const ports = c.get('ports');
-  const flights = inFlight.get(ports) ?? new Map<string, Promise<Answer>>();
+  const flights = inFlight.get(ports) ?? new Map<string, Flight>();
   inFlight.set(ports, flights);
   const key = c.req.url;
+  const writes = writeCounts.get(ports) ?? 0;
   const joined = flights.get(key);
-  if (joined) return respond(await joined, c.req.header('if-none-match'));
+  // a write since that read began: it may hold the old answer, so this request reads on its own
+  if (joined?.writes === writes) return respond(await joined.answer, c.req.header('if-none-match'));
 
   const answer = (async (): Promise<Answer> => {
     await next();
@@ -80,12 +109,13 @@ export const publicRead: MiddlewareHandler<AppEnv> = async (c, next) => {
     } else headers.set('cache-control', 'no-store');
     return { status: c.res.status, headers, body };
   })();
-  flights.set(key, answer);
+  const flight: Flight = { answer, writes };
+  flights.set(key, flight);
   try {
     const done = await answer;
     c.res = undefined;
     c.res = respond(done, c.req.header('if-none-match'));
   } finally {
-    flights.delete(key);
+    if (flights.get(key) === flight) flights.delete(key);
   }
 };
