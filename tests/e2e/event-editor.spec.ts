@@ -306,8 +306,12 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await page.getByRole('button', { name: 'Salvar evento' }).click();
   await expect(page).toHaveURL(new RegExp(`/events/${eventId}$`));
 
-  // the admin list: delete with confirmation; the event leaves every list
-  await page.goto('/admin/events');
+  // the admin list: delete with confirmation; the event leaves every list. The home, just seen
+  // with it, drops it at once on the way back (no reload, its list still fresh in this tab)
+  await page.getByRole('link', { name: 'Congrega, página inicial' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('link', { name: 'Gerenciar eventos' }).click();
   await page.getByLabel('Buscar evento').fill(title);
   const row = page.getByTestId('admin-event-row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
@@ -316,9 +320,17 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await expect(confirm).toContainText('as inscrições continuam guardadas');
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByTestId('admin-event-row').filter({ hasText: title })).toHaveCount(0);
-  // each list shows what this device stored, then the API's answer: wait for the answer
-  const answered = (path: string) =>
-    page.waitForResponse((r) => new URL(r.url()).pathname === `/functions/v1/api/v1/events${path}`);
+  await page.getByRole('link', { name: 'Congrega, página inicial' }).click();
+  await expect(page.getByText(DEMO_EVENTS.conference.title).first()).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  // after a fresh load: each list shows what this device stored, then the API's answer (without it)
+  const answered = async (path: string) => {
+    const response = await page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/functions/v1/api/v1/events${path}`,
+    );
+    const events = (await response.json()) as { title: string }[];
+    expect(events.map((e) => e.title)).not.toContain(title);
+  };
   let answer = answered('/upcoming');
   await page.goto('/');
   await answer;

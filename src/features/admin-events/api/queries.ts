@@ -4,6 +4,7 @@
  * they change. Errors are ApiFailure with the API's pt-BR message.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { eventsChanged } from '../../../data/events/events-changed.ts';
 import type {
   EventBody,
   SpeakerInput,
@@ -67,6 +68,7 @@ export function useSaveEvent() {
     onSuccess: (id) => {
       void client.invalidateQueries({ queryKey: keys.allEvents });
       void client.invalidateQueries({ queryKey: keys.event(id) });
+      void eventsChanged();
     },
   });
 }
@@ -75,7 +77,10 @@ export function useDeleteEvent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => unwrap(apiClient().v1.admin.events[':id'].$delete({ param: { id } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.allEvents }),
+    onSuccess: (_, id) => {
+      void eventsChanged(id);
+      return client.invalidateQueries({ queryKey: keys.allEvents });
+    },
   });
 }
 
@@ -84,7 +89,10 @@ export function useDuplicateEvent() {
   return useMutation({
     mutationFn: (id: string) =>
       unwrap(apiClient().v1.admin.events[':id'].duplicate.$post({ param: { id }, json: {} })),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.allEvents }),
+    onSuccess: () => {
+      void eventsChanged();
+      return client.invalidateQueries({ queryKey: keys.allEvents });
+    },
   });
 }
 
@@ -123,10 +131,11 @@ export async function uploadImage(type: 'eventImage' | 'speakerImage', file: Fil
   return res.path;
 }
 
-/** Tier writes of one event; each refreshes the event. */
+/** Tier writes of one event; each refreshes the event, in the editor and on the public screens. */
 export function useTierWrites(eventId: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: keys.event(eventId) });
+  const refresh = () =>
+    Promise.all([client.invalidateQueries({ queryKey: keys.event(eventId) }), eventsChanged()]);
   const tiers = apiClient().v1.admin.events[':id'].tiers;
   return {
     save: useMutation({
