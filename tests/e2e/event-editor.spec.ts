@@ -320,10 +320,7 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
   await expect(confirm).toContainText('as inscrições continuam guardadas');
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByTestId('admin-event-row').filter({ hasText: title })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Congrega, página inicial' }).click();
-  await expect(page.getByText(DEMO_EVENTS.conference.title).first()).toBeVisible();
-  await expect(page.getByText(title)).toHaveCount(0);
-  // after a fresh load: each list shows what this device stored, then the API's answer (without it)
+  // the API's answer to a list read, which must not carry the deleted event
   const answered = async (path: string) => {
     const response = await page.waitForResponse(
       (r) => new URL(r.url()).pathname === `/functions/v1/api/v1/events${path}`,
@@ -331,7 +328,13 @@ test('admin creates an event with venue, speaker, tag, tiers, file and vouchers;
     const events = (await response.json()) as { title: string }[];
     expect(events.map((e) => e.title)).not.toContain(title);
   };
-  let answer = answered('/upcoming');
+  let answer = answered('/upcoming'); // the home asks again
+  await page.getByRole('link', { name: 'Congrega, página inicial' }).click();
+  await expect(page.getByText(DEMO_EVENTS.conference.title).first()).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await answer;
+  // after a fresh load: each list shows what this device stored, then the API's answer
+  answer = answered('/upcoming');
   await page.goto('/');
   await answer;
   await expect(page.getByRole('heading', { name: 'Próximos Eventos' })).toBeVisible();
