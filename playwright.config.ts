@@ -17,9 +17,10 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    // A failed test keeps its trace (actions, DOM snapshots, network) without the screencast: the
-    // screenshots cost about a sixth of the suite's time on 2 cores (docs/performance.md).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace (actions, network, console; its error-context.md has the page's
+    // snapshot) without screenshots or DOM snapshots: on 2 cores the screenshots cost about a sixth
+    // of the suite's time, the DOM snapshots a tenth more (docs/performance.md).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: SYSTEM_CHROMIUM,
   },
   // The real local host on a fresh in-memory database with the demo seed, serving the built app.
