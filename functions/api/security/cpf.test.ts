@@ -66,15 +66,16 @@ describe('anonymous POST /signup is no CPF lookup', () => {
 describe('a squatted CPF goes to whoever confirms first; the other is sent to welcome', () => {
   const cpf = cpfFrom('700000002');
 
-  it("the real owner signs up and confirms although a squatter's unconfirmed signup has the CPF", async () => {
+  // one scenario, in order (a test of its own per step would fail when the tests are shuffled)
+  it('the owner confirms first; the squatter confirms too and loses the profile; at welcome the CPF is refused, another is fine', async () => {
+    // the real owner signs up and confirms although a squatter's unconfirmed signup has the CPF
     expect((await h.call('/signup', { json: signupBody('squatter@exemplo.com', cpf) })).status).toBe(200);
     expect((await h.call('/signup', { json: signupBody('dona@exemplo.com', cpf) })).status).toBe(200);
     await confirm('dona@exemplo.com');
     expect(await profileOf('dona@exemplo.com')).toEqual({ cpf, account_confirmed: true });
     expect(await profileOf('squatter@exemplo.com')).toEqual({ cpf, account_confirmed: false });
-  });
 
-  it('when the squatter confirms too, the confirmation works but drops their profile', async () => {
+    // when the squatter confirms too, the confirmation works but drops their profile
     await confirm('squatter@exemplo.com');
     expect(await profileOf('squatter@exemplo.com')).toBeNull();
     expect(await profileOf('dona@exemplo.com')).toEqual({ cpf, account_confirmed: true });
@@ -83,9 +84,8 @@ describe('a squatted CPF goes to whoever confirms first; the other is sent to we
     });
     expect(me.status).toBe(200);
     expect(me.body.profile).toBeNull();
-  });
 
-  it('at welcome the CPF is refused with the way out for the real owner; another CPF is fine', async () => {
+    // at welcome the CPF is refused with the way out for the real owner; another CPF is fine
     const res = await welcome('squatter@exemplo.com', cpf);
     expect(res.status).toBe(409);
     expect(res.body).toEqual(conflict);
@@ -98,13 +98,16 @@ describe('a squatted CPF goes to whoever confirms first; the other is sent to we
   });
 
   it('a confirmed account (e.g. Google) cannot take a held CPF at welcome', async () => {
+    const held = cpfFrom('700000007');
+    expect((await h.call('/signup', { json: signupBody('dona.2@exemplo.com', held) })).status).toBe(200);
+    await confirm('dona.2@exemplo.com');
     const admin = createHttpAuthAdmin({
       supabaseUrl: h.url,
       anonKey: h.host.anonKey,
       serviceRoleKey: h.host.serviceRoleKey,
     });
     await admin.createUser({ email: 'google.cpf@exemplo.com', password: PASSWORD, emailConfirm: true });
-    const res = await welcome('google.cpf@exemplo.com', cpf);
+    const res = await welcome('google.cpf@exemplo.com', held);
     expect(res.status).toBe(409);
     expect(res.body).toEqual(conflict);
   });
