@@ -131,11 +131,15 @@ export async function uploadImage(type: 'eventImage' | 'speakerImage', file: Fil
   return res.path;
 }
 
-/** Tier writes of one event; each refreshes the event, in the editor and on the public screens. */
-export function useTierWrites(eventId: string) {
+/** After a write to one event's tiers or files: the event again, in the editor and on the public screens. */
+function useRefreshEvent(eventId: string) {
   const client = useQueryClient();
-  const refresh = () =>
-    Promise.all([client.invalidateQueries({ queryKey: keys.event(eventId) }), eventsChanged()]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: keys.event(eventId) }), eventsChanged()]);
+}
+
+/** Tier writes of one event; each refreshes the event. */
+export function useTierWrites(eventId: string) {
+  const refresh = useRefreshEvent(eventId);
   const tiers = apiClient().v1.admin.events[':id'].tiers;
   return {
     save: useMutation({
@@ -158,8 +162,7 @@ export function useTierWrites(eventId: string) {
 
 /** Event file writes; each refreshes the event. */
 export function useFileWrites(eventId: string) {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: keys.event(eventId) });
+  const refresh = useRefreshEvent(eventId);
   const files = apiClient().v1.admin.events[':id'].files;
   return {
     add: useMutation({
