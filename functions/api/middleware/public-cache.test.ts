@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../lib/context.ts';
 import { countWrites, publicRead } from './public-cache.ts';
 
-/** An app whose read answers the current value once `release` is called (a slow query). */
+/** An app whose read answers the value it saw once `releaseAll` is called (a slow query). */
 function gatedApp() {
   let value = 'antes';
   let reads = 0;
