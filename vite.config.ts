@@ -65,6 +65,14 @@ const RUNTIME_ONLY =
 let runtimeOnly = new Set<string>();
 /** The chunks of the last build, by file name (for `modulePreload.resolveDependencies`). */
 let chunksByName = new Map<string, Rollup.OutputChunk>();
+/** The registration detail's route (the ticket), whose files the service worker announces in the page. */
+const TICKET_ROUTE = 'src/routes/_main/my-registrations.$registrationId.tsx';
+/**
+ * The files the ticket's route needs beyond what the page loads itself (its chunks, then their CSS),
+ * for the service worker (`src/sw.ts`): written into the page it serves for a ticket, they are
+ * fetched and compiled while the entry still runs, not after the router asks for the route.
+ */
+let ticketFiles: string[] = [];
 
 function precacheAudience(): Plugin {
   return {
@@ -88,6 +96,15 @@ function precacheAudience(): Plugin {
           const target = byName.get(lazy);
           if (!target?.facadeModuleId || !RUNTIME_ONLY.test(target.facadeModuleId)) stack.push(lazy);
         }
+      }
+      const route = chunks.find((c) => c.facadeModuleId?.includes(`${TICKET_ROUTE}?tsr-split=component`));
+      if (route) {
+        const loaded = new Set(
+          chunks.filter((c) => c.isEntry).flatMap((c) => [...staticClosure(c.fileName)]),
+        );
+        const needed = [...staticClosure(route.fileName)].filter((f) => !loaded.has(f));
+        const css = needed.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+        ticketFiles = [...needed, ...css];
       }
       runtimeOnly = new Set(
         Object.keys(bundle).filter(
@@ -199,6 +216,14 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       injectManifest: {
+        buildPlugins: {
+          vite: [
+            {
+              name: 'congrega-ticket-files',
+              config: () => ({ define: { TICKET_FILES: JSON.stringify(ticketFiles) } }),
+            },
+          ],
+        },
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         manifestTransforms: [
           (entries) => {

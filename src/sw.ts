@@ -23,7 +23,32 @@ registerRoute(
 
 // Server paths; the app's own /auth/* screens are navigations of the shell.
 const NOT_APP = /^\/(auth\/v1|functions|storage|realtime|_dev)\//;
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [NOT_APP] }));
+const shell = createHandlerBoundToURL('/index.html');
+
+/** The ticket's route files (vite.config.ts, `ticketFiles`), as the page's preload links. */
+declare const TICKET_FILES: string[];
+const TICKET = /^\/my-registrations\/[^/]+\/?$/;
+const ticketLinks = TICKET_FILES.map((file) =>
+  file.endsWith('.css')
+    ? `<link rel="stylesheet" href="/${file}">`
+    : `<link rel="modulepreload" href="/${file}">`,
+).join('');
+
+// A ticket (maybe opened offline, on a slow phone): the page names its route's files, so they are
+// read and compiled while the entry runs, not after the router asks for them (docs/performance.md).
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const response = await shell(options);
+      if (!TICKET.test(options.url.pathname) || !ticketLinks || !response.ok) return response;
+      const html = (await response.text()).replace('</head>', `${ticketLinks}</head>`);
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(html, { status: response.status, headers });
+    },
+    { denylist: [NOT_APP] },
+  ),
+);
 
 // Public event/speaker images: cache-first with expiry so the home renders offline.
 registerRoute(

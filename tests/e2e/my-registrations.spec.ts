@@ -189,7 +189,11 @@ test('a ticket opens offline on a device that never opened it online: the detail
   await expectRegistrationsKept(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await context.setOffline(true);
-  await page.goto(`/my-registrations/${DEMO_REGISTRATIONS.membroConference.id}`);
+  const served = await page.goto(`/my-registrations/${DEMO_REGISTRATIONS.membroConference.id}`);
+  // the service worker's page names the ticket's route files, to be read while the entry runs
+  expect(await served!.text()).toMatch(
+    /<link rel="modulepreload" href="\/assets\/my-registrations-screen-[\w-]+\.js">.*<\/head>/s,
+  );
   const detail = page.getByTestId('registration-detail');
   await expect(detail.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
   // the parts beside the ticket are a lazy chunk: it must load with no network
