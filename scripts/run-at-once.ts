@@ -10,17 +10,18 @@ const root = join(import.meta.dirname, '..');
 
 export type Command = [name: string, command: string];
 
+/** The environment a project command runs in: the project's binaries first on PATH. */
+export function projectEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`, ...extra };
+}
+
 function run([name, command]: Command): Promise<boolean> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, {
       cwd: root,
       shell: true,
-      env: {
-        ...process.env,
-        PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
-        FORCE_COLOR: '1',
-      },
+      env: projectEnv({ FORCE_COLOR: '1' }),
     });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));

@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { runAtOnce } from './run-at-once.ts';
+import { projectEnv, runAtOnce } from './run-at-once.ts';
 
 const root = join(import.meta.dirname, '..');
 const started = performance.now();
@@ -38,7 +38,7 @@ for (const [name, command] of [
     cwd: root,
     shell: true,
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` },
+    env: projectEnv(),
   });
   if (result.status !== 0) stop(name);
   console.log(`\n══ ${name}: ${since(step)}`);
