@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { SAVED_PAGES, withSavedPage } from './lib/saved-page.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -35,13 +36,20 @@ const ticketLinks = TICKET_FILES.map((file) =>
 ).join('');
 
 // A ticket (maybe opened offline, on a slow phone): the page names its route's files, so they are
-// read and compiled while the entry runs, not after the router asks for them (docs/performance.md).
+// read and compiled while the entry runs, not after the router asks for them, and shows the ticket
+// as the app last drew it, until the app has started (lib/saved-page.ts; docs/performance.md).
 registerRoute(
   new NavigationRoute(
     async (options) => {
       const response = await shell(options);
-      if (!TICKET.test(options.url.pathname) || !ticketLinks || !response.ok) return response;
-      const html = (await response.text()).replace('</head>', `${ticketLinks}</head>`);
+      if (!TICKET.test(options.url.pathname) || !response.ok) return response;
+      const saved = await caches
+        .open(SAVED_PAGES)
+        .then((cache) => cache.match(options.url.pathname))
+        .then((page) => page?.text())
+        .catch(() => undefined);
+      let html = (await response.text()).replace('</head>', `${ticketLinks}</head>`);
+      if (saved) html = withSavedPage(html, saved);
       const headers = new Headers(response.headers);
       headers.delete('content-length');
       return new Response(html, { status: response.status, headers });
@@ -58,6 +66,9 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
   }),
 );
+
+// A new version's markup and styles may differ from the copies the old one saved.
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(SAVED_PAGES)));
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();

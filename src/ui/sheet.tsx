@@ -1,5 +1,9 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { openedOnSavedPage } from '../lib/saved-page.ts';
 import './ui.css';
+
+/** The first sheet opened in a page served with a saved copy replaces that copy's sheet. */
+let replacesSavedSheet = openedOnSavedPage;
 
 export interface SheetProps {
   open: boolean;
@@ -20,12 +24,16 @@ export function Sheet({ open, onClose, labelledBy, side = 'left', className, chi
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // before the paint: a page that opens on a sheet (a ticket's address) shows no frame without it
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // the saved copy showed it already: it does not slide in a second time
+      if (replacesSavedSheet) for (const slide of dialog.getAnimations()) slide.finish();
+      replacesSavedSheet = false;
       return () => {
         if (dialog.open) dialog.close();
         opener?.focus?.();

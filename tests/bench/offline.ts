@@ -12,8 +12,9 @@
  *    (event chosen as soon as it is offered) to 'Pronto para funcionar sem internet' (the app and the
  *    roster stored), and to the roster alone ('1000 inscritos neste aparelho').
  * 3. The ticket offline after a cold start: the member above (registrations and the ticket opened
- *    once, online), the network cut, a new tab opening the ticket's address with the CPU 4× slower:
- *    from navigation start to its QR and manual code on screen (budget: 1 s).
+ *    once, online), the network cut, five new tabs opening the ticket's address with the CPU 4×
+ *    slower: from navigation start to its QR and manual code painted (the median; budget: 1 s), and
+ *    to the app's own ticket in place of the copy the service worker served (src/lib/saved-page.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { createHost, type Host } from '../../server/host.ts';
 import { DEMO_EVENTS, DEMO_PASSWORD, DEMO_REGISTRATIONS, DEMO_USERS } from '../../server/seed/demo.ts';
 import { SYSTEM_CHROMIUM } from '../fixtures/system-chromium.ts';
@@ -30,6 +31,7 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const KiB = 1024;
 export const OFFLINE_BUDGET = { precacheGzip: 300 * KiB, ticketOfflineMs: 1000 };
 const ROSTER = 1000;
+const TICKET_TABS = 5;
 const EVENT = DEMO_EVENTS.happeningNow.id;
 const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 
@@ -45,7 +47,60 @@ export interface OfflineFigures {
   door: Stored;
   doorRosterMs: number;
   doorReadyMs: number;
+  /** Median of the cold tabs: the QR and its code painted (the saved copy's, where there is one). */
   ticketOfflineMs: number;
+  /** Median of the cold tabs: the app's own ticket painted, replacing the saved copy. */
+  ticketAppMs: number;
+}
+
+/**
+ * A new tab opening the member's ticket (the context offline), CPU 4× slower: when the QR and its
+ * code were painted (Element Timing: `elementtiming` in src/ui/ticket-qr.tsx), first (the saved copy
+ * the service worker served, if any) and once the app's own replaced it.
+ */
+async function ticketInColdTab(context: BrowserContext): Promise<{ shown: number; app: number }> {
+  const cold = await context.newPage();
+  await cold.addInitScript(() => {
+    const w = window as { painted?: { name: string; at: number }[]; copyGoneAt?: number };
+    w.painted = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[])
+        w.painted!.push({ name: e.identifier, at: e.renderTime });
+    }).observe({ type: 'element', buffered: true });
+    // a paint before the app replaced the saved copy was the copy's
+    let copy = false;
+    new MutationObserver((_, observer) => {
+      const now = document.querySelector('#root > .saved-page') !== null;
+      if (copy && !now) {
+        w.copyGoneAt = performance.now();
+        observer.disconnect();
+      }
+      copy ||= now;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const cdp = await context.newCDPSession(cold);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cold.goto(`/my-registrations/${DEMO_REGISTRATIONS.membroConference.id}`);
+  await cold.locator('#root > :not(.saved-page) [data-testid="manual-code"]').waitFor({ timeout: 30_000 });
+  // both parts of the app's own ticket painted (a copy's paints come first)
+  type Paint = { name: string; at: number };
+  const read = () =>
+    cold.evaluate(() => {
+      const w = window as { painted?: Paint[]; copyGoneAt?: number };
+      return { painted: w.painted ?? [], copyGoneAt: w.copyGoneAt ?? 0 };
+    });
+  const app = (r: Awaited<ReturnType<typeof read>>) => r.painted.filter((p) => p.at > r.copyGoneAt);
+  const has = (list: Paint[]) => ['ticket-qr', 'ticket-code'].every((n) => list.some((p) => p.name === n));
+  let r = await read();
+  for (const start = Date.now(); !has(app(r)) && Date.now() - start < 30_000; r = await read())
+    await cold.waitForTimeout(50);
+  await cold.close();
+  // the ticket is on screen when both its QR and its code are: the later of the two
+  const shownBy = (list: Paint[]) =>
+    Math.max(...['ticket-qr', 'ticket-code'].map((n) => list.find((p) => p.name === n)?.at ?? -1));
+  const all = r.painted;
+  const appPaints = app(r);
+  return { shown: shownBy(all), app: shownBy(appPaints) };
 }
 
 /** Cache Storage of the page's origin: [cache, pathname, stored bytes] per entry. */
@@ -150,28 +205,23 @@ export async function measureOffline(host: Host, dist: string): Promise<OfflineF
     await member.getByRole('heading', { level: 1 }).first().waitFor();
     await member.goto(`/my-registrations/${DEMO_REGISTRATIONS.membroConference.id}`);
     await member.getByTestId('manual-code').waitFor();
+    // the member stays on it a moment: the page is kept as drawn (src/lib/saved-page.ts)
+    await member.waitForFunction(() =>
+      caches
+        .open('saved-pages')
+        .then((cache) => cache.match(location.pathname))
+        .then(Boolean),
+    );
     const memberRows = await cacheStorage(member);
     await member.close();
 
-    // 3. the ticket, offline, in a new tab
+    // 3. the ticket, offline, in new tabs: the median of five
     await memberContext.setOffline(true);
-    const cold = await memberContext.newPage();
-    await cold.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        // the budget is to the QR: its picture and the manual code beside it, both on screen
-        const code = document.querySelector('[data-testid="manual-code"]');
-        if (!code?.closest('[data-testid="ticket-qr"]')?.querySelector('img')) return;
-        (window as { ticketShownAt?: number }).ticketShownAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const coldCdp = await memberContext.newCDPSession(cold);
-    await coldCdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cold.goto(`/my-registrations/${DEMO_REGISTRATIONS.membroConference.id}`);
-    await cold.getByTestId('manual-code').waitFor({ timeout: 30_000 });
-    const ticketOfflineMs = await cold.evaluate(
-      () => (window as { ticketShownAt?: number }).ticketShownAt ?? -1,
-    );
+    const tabs: { shown: number; app: number }[] = [];
+    for (let i = 0; i < TICKET_TABS; i++) tabs.push(await ticketInColdTab(memberContext));
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ticketOfflineMs = median(tabs.map((t) => t.shown));
+    const ticketAppMs = median(tabs.map((t) => t.app));
     await memberContext.close();
 
     // 2. the door on Slow 4G, 1,000 people, fresh device
@@ -211,6 +261,7 @@ export async function measureOffline(host: Host, dist: string): Promise<OfflineF
       doorRosterMs,
       doorReadyMs,
       ticketOfflineMs,
+      ticketAppMs,
     };
   } finally {
     await browser.close();
@@ -229,7 +280,7 @@ export function reportOffline(f: OfflineFigures): string[] {
     `  Door on Slow 4G + 4× CPU, ${ROSTER} people, fresh device: roster stored in ${(f.doorRosterMs / 1000).toFixed(1)} s, 'Pronto para funcionar sem internet' in ${(f.doorReadyMs / 1000).toFixed(1)} s`,
   );
   console.log(
-    `  Ticket offline, new tab, 4× CPU: QR and manual code on screen ${Math.round(f.ticketOfflineMs)} ms after navigation start`,
+    `  Ticket offline, new tab, 4× CPU (median of ${TICKET_TABS}): QR and manual code painted ${Math.round(f.ticketOfflineMs)} ms after navigation start; the app's own ticket in place ${Math.round(f.ticketAppMs)} ms`,
   );
   const failures: string[] = [];
   if (f.ticketOfflineMs < 0 || f.ticketOfflineMs > OFFLINE_BUDGET.ticketOfflineMs)

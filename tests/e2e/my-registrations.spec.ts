@@ -208,3 +208,50 @@ test('a ticket opens offline on a device that never opened it online: the detail
   await expect(page.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
   await context.setOffline(false);
 });
+
+test('a ticket opened again offline is in the first paint, as last drawn; signing out takes it off the device', async ({
+  page,
+  context,
+}) => {
+  const ticket = `/my-registrations/${DEMO_REGISTRATIONS.membroConference.id}`;
+  const savedCopy = () =>
+    page.evaluate(
+      (path) =>
+        caches
+          .open('saved-pages')
+          .then((cache) => cache.match(path))
+          .then((copy) => copy?.text() ?? null),
+      ticket,
+    );
+  await signIn(page, DEMO_USERS.membro.email);
+  await expectRegistrationsKept(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.goto(ticket);
+  const code = (await page.getByTestId('manual-code').textContent()) ?? '';
+  expect(code).toMatch(/^\d{3}-\d{3}$/);
+  // once drawn, the page is kept as the app drew it
+  await expect.poll(savedCopy).toContain(code);
+
+  await context.setOffline(true);
+  const served = await page.goto(ticket);
+  // the QR and the code are in the HTML itself, inert until the app takes over
+  const html = await served!.text();
+  expect(html).toMatch(/<div id="root"><div class="saved-page" inert>.*data-testid="ticket-qr"/s);
+  expect(html).toContain(`>${code}</strong>`);
+  // the app replaces the copy with its own ticket, which works (the sheet closes)
+  await expect(page.locator('#root > .saved-page')).toHaveCount(0);
+  const detail = page.getByTestId('registration-detail');
+  await expect(detail.getByTestId('manual-code')).toHaveText(code);
+  await expect(detail.getByRole('img', { name: /QR code do ingresso/ })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+
+  // 'Sair' (still offline): the copy is the member's, it leaves with the rest
+  await page.getByRole('link', { name: 'Fechar' }).click();
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toBeVisible();
+  await expect.poll(savedCopy).toBeNull();
+  const after = await page.goto(ticket);
+  expect(await after!.text()).not.toContain(code);
+  await context.setOffline(false);
+});

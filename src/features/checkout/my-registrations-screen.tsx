@@ -6,7 +6,7 @@
  * newest first, and 'CANCELAR INSCRIÇÃO' on a pending cash/file/link/voucher attempt.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { collapseCaravans } from '../../domain/caravans.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
@@ -25,6 +25,7 @@ import {
   statusLabel,
 } from '../../domain/registrations.ts';
 import type { Confirmation, MyRegistration } from '../../domain/types.ts';
+import { forgetPage, savePage } from '../../lib/saved-page.ts';
 import { useOnlineStatus } from '../../lib/session.ts';
 import { Sheet } from '../../ui/sheet.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -55,6 +56,15 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
   // cheap phone: the list's render is most of the time to the QR)
   const listed = useDeferredValue(rows, registrationId ? NONE : rows);
   const groups = useMemo(() => groupRegistrations(collapseCaravans(listed), new Date()), [listed]);
+  const ticket =
+    !registrationId || data === undefined
+      ? undefined
+      : selected
+        ? hasValidTicket(selected)
+        : status.phase === 'refreshing'
+          ? undefined
+          : false;
+  useSavedTicketPage(ticket, selected, listed);
 
   return (
     <section className="my-registrations" aria-labelledby="my-registrations-title">
@@ -149,6 +159,34 @@ function Group({ title, items, now }: { title: string; items: MyRegistration[]; 
       </ul>
     </section>
   );
+}
+
+/**
+ * A ticket's page is kept as drawn once the device is idle (the list behind it, the parts beside it
+ * rendered): opened again, the service worker puts it in the first paint (lib/saved-page.ts). A
+ * registration with no ticket now (canceled, refunded, gone) leaves no copy behind.
+ */
+function useSavedTicketPage(
+  ticket: boolean | undefined,
+  ...drawn: [MyRegistration | undefined, MyRegistration[]]
+) {
+  const [registration, list] = drawn;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the registration and the list are what the copy shows: saved again when they change
+  useEffect(() => {
+    if (ticket === undefined) return undefined;
+    const path = location.pathname;
+    if (!ticket) {
+      void forgetPage(path);
+      return undefined;
+    }
+    const save = () => void savePage(path);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(save, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(save, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [ticket, registration, list]);
 }
 
 function CloseLink() {
