@@ -1,12 +1,11 @@
 /**
  * What belongs to the signed-in member on this device (the query cache's 'me' answers, kept by
- * persist.ts; the tickets' saved pages; a door's rosters) and the wipe on sign-out. Public events stay.
+ * persist.ts, and the pages drawn from them; a door's rosters) and the wipe on sign-out. Public events stay.
  * main.tsx registers `clearMemberData` as a sign-out cleanup at start-up, so the wipe runs whichever
  * screen the member signs out from. React-free, and it loads with the entry: it opens the store only
  * when it runs.
  */
 
-import { forgetSavedPages } from '../lib/saved-page.ts';
 import type { CongregaDb } from './db.ts';
 import { removeKept } from './kept.ts';
 import { openDb, storeOnDevice } from './open-db.ts';
@@ -19,7 +18,7 @@ import { queryClient } from './query-client.ts';
  */
 export async function clearMemberData(): Promise<void> {
   removeSignedInQueries();
-  await Promise.all([removeKept('me'), forgetSavedPages()]);
+  await removeKept('me');
   // a restore queued before the wipe may have put kept rows back meanwhile
   removeSignedInQueries();
   if (await storeOnDevice()) await clearRosters(await openDb()); // queued check-ins stay to be sent
@@ -41,7 +40,6 @@ function removeSignedInQueries(): void {
  * running) is nobody's. A device with no store has nothing to wipe, and does not load it for that.
  */
 export async function clearMemberDataLeftBehind(): Promise<void> {
-  await forgetSavedPages();
   if (!(await storeOnDevice())) return;
   await removeKept('me');
   // only the member's own answers leave memory (a restore may have put them back meanwhile): what

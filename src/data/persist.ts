@@ -13,6 +13,7 @@
  * 'me' queries from the cache and the store. React-free.
  */
 import type { Query, QueryKey } from '@tanstack/query-core';
+import { forgetSavedPages } from '../lib/saved-page.ts';
 import type { PersistedQuery } from './db.ts';
 import { DB_NAME } from './db-name.ts';
 import { openDb, storeOnDevice } from './open-db.ts';
@@ -139,10 +140,14 @@ export function writePending(): Promise<void> {
   });
 }
 
-/** Removes the kept answers whose key starts with `first` (the wipe: 'me'), after every write asked before. */
+/**
+ * Removes the kept answers whose key starts with `first` (the wipe: 'me'), after every write asked
+ * before; with the member's answers, the pages drawn from them (a ticket's, lib/saved-page.ts).
+ */
 export function removeKept(first: string): Promise<void> {
   for (const [hash, query] of pending) if (query.queryKey[0] === first) pending.delete(hash);
   return serially(async () => {
+    if (first === 'me') await forgetSavedPages();
     if (!(await storeOnDevice())) return;
     const db = await openDb();
     await db.queries

@@ -5,8 +5,9 @@
  * worker (src/sw.ts) writes it into the page it serves for that address (`withSavedPage`), inert,
  * and React replaces it when it mounts, as it replaces the header index.html paints (first-paint.tsx).
  * It is the app's own rendering, not a second one: nothing to keep in step. The copies are the
- * member's data: the sign-out wipe removes them (data/member-data.ts), a new version of the app too
- * (its markup may differ).
+ * member's data: the sign-out wipe removes them with the answers they were drawn from
+ * (`removeKept('me')`, data/persist.ts), a new version of the app too (its markup may differ).
+ * Not in the entry: the ticket's screen and the persister load it.
  */
 
 /** The Cache Storage cache holding the saved pages, by path. */

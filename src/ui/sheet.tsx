@@ -1,9 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { openedOnSavedPage } from '../lib/saved-page.ts';
 import './ui.css';
-
-/** The first sheet opened in a page served with a saved copy replaces that copy's sheet. */
-let replacesSavedSheet = openedOnSavedPage;
 
 export interface SheetProps {
   open: boolean;
@@ -31,9 +27,6 @@ export function Sheet({ open, onClose, labelledBy, side = 'left', className, chi
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
-      // the saved copy showed it already: it does not slide in a second time
-      if (replacesSavedSheet) for (const slide of dialog.getAnimations()) slide.finish();
-      replacesSavedSheet = false;
       return () => {
         if (dialog.open) dialog.close();
         opener?.focus?.();

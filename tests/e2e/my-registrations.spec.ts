@@ -233,7 +233,14 @@ test('a ticket opened again offline is in the first paint, as last drawn; signin
   await expect.poll(savedCopy).toContain(code);
 
   await context.setOffline(true);
-  const served = await page.goto(ticket);
+  const served = await page.goto(ticket, { waitUntil: 'commit' });
+  // the app's sheet takes the copy's place as it is: it does not slide in a second time
+  const replaced = await page.waitForFunction(() => {
+    const sheet = document.querySelector('dialog[open]');
+    if (!sheet || document.querySelector('#root > .saved-page')) return false;
+    return { sliding: sheet.getAnimations().filter((a) => a.playState === 'running').length };
+  });
+  expect(await replaced.jsonValue()).toEqual({ sliding: 0 });
   // the QR and the code are in the HTML itself, inert until the app takes over
   const html = await served!.text();
   expect(html).toMatch(/<div id="root"><div class="saved-page" inert>.*data-testid="ticket-qr"/s);

@@ -6,7 +6,7 @@
  * newest first, and 'CANCELAR INSCRIÇÃO' on a pending cash/file/link/voucher attempt.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useMyRegistrations } from '../../data/registrations/use-my-registrations.ts';
 import { collapseCaravans } from '../../domain/caravans.ts';
 import { formatDateTime, formatLongDateTime } from '../../domain/dates.ts';
@@ -25,7 +25,7 @@ import {
   statusLabel,
 } from '../../domain/registrations.ts';
 import type { Confirmation, MyRegistration } from '../../domain/types.ts';
-import { forgetPage, savePage } from '../../lib/saved-page.ts';
+import { forgetPage, openedOnSavedPage, savePage } from '../../lib/saved-page.ts';
 import { useOnlineStatus } from '../../lib/session.ts';
 import { Sheet } from '../../ui/sheet.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -46,6 +46,9 @@ const moneyBack = (status: string) => status === 'refunded' || status === 'charg
 
 const NONE: MyRegistration[] = [];
 
+/** This page was served with its saved copy (lib/saved-page.ts): its sheet is on screen already. */
+let overSavedCopy = openedOnSavedPage;
+
 export function MyRegistrationsScreen({ registrationId }: { registrationId?: string }) {
   const { data, status } = useMyRegistrations();
   const online = useOnlineStatus();
@@ -65,6 +68,13 @@ export function MyRegistrationsScreen({ registrationId }: { registrationId?: str
           ? undefined
           : false;
   useSavedTicketPage(ticket, selected, listed);
+  // the sheet replacing the copy's (opened by Sheet before this runs) does not slide in a second time
+  useLayoutEffect(() => {
+    if (overSavedCopy)
+      for (const slide of document.querySelector('.registration-sheet')?.getAnimations() ?? [])
+        slide.finish();
+    overSavedCopy = false;
+  }, []);
 
   return (
     <section className="my-registrations" aria-labelledby="my-registrations-title">
