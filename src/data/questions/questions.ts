@@ -15,6 +15,14 @@ export const eventQuestionsQuery = (eventId: string) =>
     queryFn: () => unwrap(apiClient().v1.events[':id'].questions.$get({ param: { id: eventId } })),
   });
 
+/**
+ * After staff change an event's questions: the form members fill is asked again on its next screen
+ * (an admin who tries the event's checkout in the same tab sees the new questions).
+ */
+export function questionsChanged(eventId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: eventQuestionsQuery(eventId).queryKey });
+}
+
 /** GET /v1/registrations/:id/answers */
 export const myAnswersQuery = (registrationId: string) =>
   queryOptions({

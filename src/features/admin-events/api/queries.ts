@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { eventsChanged } from '../../../data/events/events-changed.ts';
+import { questionsChanged } from '../../../data/questions/questions.ts';
 import type {
   EventBody,
   SpeakerInput,
@@ -203,7 +204,11 @@ export function useQuestions(eventId: string) {
 
 export function useQuestionWrites(eventId: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin-questions', eventId] });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['admin-questions', eventId] }),
+      questionsChanged(eventId),
+    ]);
   const questions = apiClient().v1.admin.events[':id'].questions;
   return {
     save: useMutation({
