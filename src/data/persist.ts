@@ -13,7 +13,6 @@
  * 'me' queries from the cache and the store. React-free.
  */
 import type { Query, QueryKey } from '@tanstack/query-core';
-import { forgetSavedPages } from '../lib/saved-page.ts';
 import type { PersistedQuery } from './db.ts';
 import { DB_NAME } from './db-name.ts';
 import { openDb, storeOnDevice } from './open-db.ts';
@@ -147,7 +146,8 @@ export function writePending(): Promise<void> {
 export function removeKept(first: string): Promise<void> {
   for (const [hash, query] of pending) if (query.queryKey[0] === first) pending.delete(hash);
   return serially(async () => {
-    if (first === 'me') await forgetSavedPages();
+    // imported here, not above: its chunk's name would join the entry's preload list of this module
+    if (first === 'me') await (await import('../lib/saved-page.ts')).forgetSavedPages();
     if (!(await storeOnDevice())) return;
     const db = await openDb();
     await db.queries
