@@ -17,7 +17,9 @@ import { html, htmlResponse, page } from '../html.ts';
  *   FUND, SECU, EXPI, FORM specific declines); PIX is pending with a copy-and-paste code and a QR PNG;
  * - `GET /v1/payments/{id}`; an unpaid PIX past its date_of_expiration reads as cancelled/expired;
  * - `POST /v1/payments/{id}/refunds` (`X-Idempotency-Key` required: same key → same refund): a full
- *   refund of an approved payment, which then reads as refunded; the signed notification follows.
+ *   refund of an approved payment, which then reads as refunded; the signed notification follows;
+ * - `PUT /v1/payments/{id}` with `{ status: 'cancelled' }`: cancels a payment not yet paid (400
+ *   otherwise), which then reads as cancelled; the signed notification follows.
  * The page `/_dev/mercadopago` lists pending PIX payments and pays or expires each, refunds or
  * charges back an approved one (as from Mercado Pago's panel or the card holder's bank), then sends
  * the signed webhook to the payment's notification_url as Mercado Pago does. State lives in the host's
@@ -340,6 +342,24 @@ export async function createMercadoPagoFake(opts: MercadoPagoFakeOptions): Promi
     if (outage) return mpError(500, 'internal_error', 'internal_error');
     const row = await load(c.req.param('id'));
     return row ? c.json(present(row)) : mpError(404, 'Payment not found', 'not_found');
+  });
+
+  // A cancellation (what the API asks when an attempt it holds can no longer be paid): only a payment
+  // not yet paid; the signed notification of the cancelled payment follows, as Mercado Pago sends it.
+  routes.put('/v1/payments/:id', async (c) => {
+    if (!authorized(c.req.header('authorization')))
+      return mpError(401, 'invalid access token', 'unauthorized');
+    if (outage) return mpError(500, 'internal_error', 'internal_error');
+    const input = (await c.req.json().catch(() => null)) as Json | null;
+    if (input?.status !== 'cancelled') return mpError(400, 'Invalid Status for Update');
+    const row = await load(c.req.param('id'));
+    if (!row) return mpError(404, 'Payment not found', 'not_found');
+    if (!['pending', 'in_process', 'authorized'].includes(String(row.body.status)))
+      return mpError(400, 'The action requested is not valid for the current payment state');
+    row.body = await update(row.id, { status: 'cancelled', status_detail: 'by_collector' });
+    log(`💳 Pagamento ${row.id} cancelado`);
+    setTimeout(() => void notify(row), 0);
+    return c.json(present(row));
   });
 
   /** A full refund of an approved payment, once per payment (a repeated key → the same refund). */

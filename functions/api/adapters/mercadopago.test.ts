@@ -173,6 +173,27 @@ describe('Mercado Pago adapter against the local fake', () => {
     });
   });
 
+  it('cancels a PIX not yet paid (it reads as cancelled after); a paid or cancelled one is refused', async () => {
+    const pix = async () => {
+      const ref = crypto.randomUUID();
+      return payments.createPayment({
+        ...base,
+        idempotencyKey: ref,
+        method: 'mp_pix',
+        externalReference: ref,
+      });
+    };
+    const waiting = await pix();
+    expect(await payments.cancelPayment(waiting.id)).toMatchObject({ id: waiting.id, status: 'cancelled' });
+    expect(await payments.getPayment(waiting.id)).toMatchObject({ status: 'cancelled' });
+    await expect(payments.cancelPayment(waiting.id)).rejects.toMatchObject({ kind: 'refused', status: 400 });
+    const paid = await pix();
+    await host.mercadoPagoFake!.settle(paid.id, 'pay');
+    await expect(payments.cancelPayment(paid.id)).rejects.toMatchObject({ kind: 'refused', status: 400 });
+    expect(await payments.getPayment(paid.id)).toMatchObject({ status: 'approved' });
+    await expect(payments.cancelPayment('999999999')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
   it('refunds an approved payment in full, once per key; a pending one is refused', async () => {
     const ref = crypto.randomUUID();
     const pix = await payments.createPayment({

@@ -157,6 +157,13 @@ export function createMercadoPagoPayments(config: MercadoPagoConfig): Payments {
         throw new PaymentGatewayError('not_found', 404, 'malformed payment id');
       return providerPaymentFrom(await call(`/v1/payments/${id}`, { method: 'GET' }));
     },
+    async cancelPayment(id) {
+      if (!/^[0-9A-Za-z_-]{1,64}$/.test(id))
+        throw new PaymentGatewayError('not_found', 404, 'malformed payment id');
+      return providerPaymentFrom(
+        await call(`/v1/payments/${id}`, { method: 'PUT', body: { status: 'cancelled' } }),
+      );
+    },
     async refundPayment({ paymentId, idempotencyKey }) {
       if (!/^[0-9A-Za-z_-]{1,64}$/.test(paymentId))
         throw new PaymentGatewayError('not_found', 404, 'malformed payment id');

@@ -199,6 +199,11 @@ export interface Payments {
    * a retried request never refunds twice.
    */
   refundPayment(input: { paymentId: string; idempotencyKey: string }): Promise<ProviderRefund>;
+  /**
+   * Cancels a payment not yet paid (`PUT /v1/payments/{id}`, status `cancelled`): a PIX code can no
+   * longer be paid. `refused` when its state does not allow it (paid, already cancelled or expired).
+   */
+  cancelPayment(id: string): Promise<ProviderPayment>;
 }
 
 /** A refund as the gateway reports it, the amount in centavos. */

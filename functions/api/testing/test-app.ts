@@ -241,6 +241,17 @@ export function fakePayments() {
       if (!payment) throw new PaymentGatewayError('not_found', 404, 'Payment not found');
       return { ...payment };
     },
+    async cancelPayment(id) {
+      payments.calls += 1;
+      if (payments.down) throw new PaymentGatewayError('unavailable', 0, 'fake gateway down');
+      const payment = byId.get(id);
+      if (!payment) throw new PaymentGatewayError('not_found', 404, 'Payment not found');
+      if (!['pending', 'in_process', 'authorized'].includes(payment.status))
+        throw new PaymentGatewayError('refused', 400, `payment ${payment.status} cannot be cancelled`);
+      payment.status = 'cancelled';
+      payment.statusDetail = 'by_collector';
+      return { ...payment };
+    },
     async refundPayment({ paymentId, idempotencyKey }) {
       payments.calls += 1;
       if (payments.down) throw new PaymentGatewayError('unavailable', 0, 'fake gateway down');

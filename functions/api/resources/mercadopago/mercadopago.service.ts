@@ -121,6 +121,29 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment): Pr
   }
 }
 
+/**
+ * Before the app cancels an attempt whose PIX code could still be paid: Mercado Pago cancels the
+ * payment first, so the code stops being payable. False when it would not or could not (paid or
+ * expired meanwhile, unreachable): the attempt is then left pending, to expire as any PIX does, and
+ * a payment that still arrives is recorded (an expired attempt may be paid: `providerMayMove`),
+ * never lost on a canceled one. Any other attempt: true.
+ */
+export async function pixCanceledAtProvider(
+  ports: Pick<Ports, 'payments'>,
+  attempt: { strategy: string; transaction_id: string | null },
+): Promise<boolean> {
+  if (attempt.strategy !== 'mp_pix' || !attempt.transaction_id) return true;
+  try {
+    return (await ports.payments.cancelPayment(attempt.transaction_id)).status === 'cancelled';
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    // no such payment: nothing can be paid
+    if (error.kind === 'not_found') return true;
+    console.warn(`[mercadopago] PIX ${attempt.transaction_id} not cancelled: ${error.message}`);
+    return false;
+  }
+}
+
 export interface Notification {
   signature: string | undefined;
   requestId: string | undefined;

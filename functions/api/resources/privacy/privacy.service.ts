@@ -20,6 +20,7 @@ import type { Db } from '../../ports/db.ts';
 import type { Ports } from '../../ports/index.ts';
 import { readProfile } from '../accounts/accounts.service.ts';
 import { invalidTransition, transitionConfirmation } from '../confirmations/confirmation-transitions.ts';
+import { pixCanceledAtProvider } from '../mercadopago/mercadopago.service.ts';
 import { RECEIPTS_BUCKET } from '../registrations/registrations.service.ts';
 import { leaveAllWaitlists } from '../waitlist/waitlist.service.ts';
 import { giveConsent } from './consents.ts';
@@ -257,7 +258,7 @@ function hasPassword(user: AuthContextUser): boolean {
  * confirmation e-mail and soft-deletes the auth account, which ends every session.
  */
 export async function deleteOwnAccount(
-  ports: Pick<Ports, 'db' | 'authAdmin' | 'storage' | 'clock'>,
+  ports: Pick<Ports, 'db' | 'authAdmin' | 'storage' | 'clock' | 'payments'>,
   user: AuthContextUser,
   body: DeleteAccountBody,
   clientAddress?: string,
@@ -342,7 +343,7 @@ export async function deleteOwnAccount(
     return files.map((f) => f.receipt);
   });
   for (const path of receipts) await removeReceipt({ storage }, path);
-  await cancelUnpaid(db, user.id);
+  await cancelUnpaid(ports, user.id);
   // a place the waiting list held for them passes to the next person
   await leaveAllWaitlists(db, user.id);
   await authAdmin.softDeleteUser(user.id);
@@ -351,20 +352,23 @@ export async function deleteOwnAccount(
 /**
  * The account's registrations still waiting for a payment (its own, and guests of its caravans,
  * whose payer is gone) are canceled through the transitions, so their places go back to the tiers.
- * Paid ones and those in analysis (money may have been sent) stay for the accounts.
+ * Paid ones and those in analysis (money may have been sent) stay for the accounts. A pending PIX is
+ * cancelled at Mercado Pago first: the person (or anyone with the code) can no longer pay it.
  */
-async function cancelUnpaid(db: Db, userId: string): Promise<void> {
-  const pending = await db.query<{ id: string }>(
-    `select c.id from public.registration_confirmations c
+async function cancelUnpaid(ports: Pick<Ports, 'db' | 'payments'>, userId: string): Promise<void> {
+  const { db } = ports;
+  const pending = await db.query<{ id: string; strategy: string; transaction_id: string | null }>(
+    `select c.id, c.strategy, c.transaction_id from public.registration_confirmations c
        join public.registrations r on r.id = c.registration_id
       where r.user_id = $1 and r.status = 'pending' and c.status = 'pending'
       order by c.created_at desc`,
     [userId],
   );
-  for (const { id } of pending) {
+  for (const attempt of pending) {
+    if (!(await pixCanceledAtProvider(ports, attempt))) continue;
     try {
       await transitionConfirmation(db, {
-        confirmationId: id,
+        confirmationId: attempt.id,
         to: 'canceled',
         guard: ({ confirmation }) => {
           if (confirmation.status !== 'pending') throw invalidTransition();

@@ -417,3 +417,66 @@ describe('POST /v1/maintenance/retention', () => {
     expect(after).toEqual({ receipt: null, gone: true });
   });
 });
+
+describe('after deletion: a PIX still waiting can no longer be paid', () => {
+  it('is cancelled at Mercado Pago, then the registration; if Mercado Pago cannot be told, it waits to expire and a late payment is recorded', async () => {
+    const fx = await makeEvent(h.host.database.db, { total: 3, price: 1500, methods: ['mp_pix'] });
+    const fake = h.host.mercadoPagoFake!;
+    const pix = async (m: { token: string }) => {
+      const made = await h.call(`/v1/checkout/${fx.eventId}/${fx.tierId}`, {
+        token: m.token,
+        json: { tierId: fx.tierId, paymentMethod: 'mp_pix' },
+      });
+      expect(made.status).toBe(201);
+      return made.body[0].registration_id as string;
+    };
+    const attempt = async (registrationId: string) => {
+      const [row] = await h.query<{ c: string; r: string; payment: string }>(
+        `select c.status as c, r.status as r, c.transaction_id as payment
+           from public.registration_confirmations c join public.registrations r on r.id = c.registration_id
+          where r.id = $1`,
+        [registrationId],
+      );
+      return row!;
+    };
+    const providerStatus = async (id: string) => (await fake.list()).find((p) => String(p.id) === id)?.status;
+    const outage = (on: boolean) =>
+      fetch(`${h.host.url}/_dev/mercadopago/outage`, {
+        method: 'POST',
+        body: new URLSearchParams({ on: on ? '1' : '0' }),
+        redirect: 'manual',
+      });
+
+    // Mercado Pago answers: the code is cancelled there, the registration here, the place goes back
+    const a = await newMember('2201');
+    const first = await pix(a);
+    expect(await providerStatus((await attempt(first)).payment)).toBe('pending');
+    expect((await h.call('/v1/me/delete', { token: a.token, json: { password: a.password } })).status).toBe(
+      200,
+    );
+    const canceled = await attempt(first);
+    expect(canceled).toMatchObject({ c: 'canceled', r: 'canceled' });
+    expect(await providerStatus(canceled.payment)).toBe('cancelled');
+    expect(await tierAvailable(h.host.database.db, fx.tierId)).toBe(3);
+
+    // Mercado Pago is down: the account goes all the same, the attempt is left to expire
+    const b = await newMember('2202');
+    const second = await pix(b);
+    expect((await outage(true)).status).toBe(303);
+    try {
+      expect((await h.call('/v1/me/delete', { token: b.token, json: { password: b.password } })).status).toBe(
+        200,
+      );
+    } finally {
+      await outage(false);
+    }
+    const waiting = await attempt(second);
+    expect(waiting).toMatchObject({ c: 'pending', r: 'pending' });
+    expect(await providerStatus(waiting.payment)).toBe('pending');
+    // the code is paid before it expires: the money is recorded, for staff to refund, not lost
+    await fake.settle(waiting.payment, 'pay');
+    await vi.waitFor(async () => expect(await attempt(second)).toMatchObject({ c: 'paid', r: 'paid' }), {
+      timeout: 10_000,
+    });
+  });
+});
