@@ -14,7 +14,7 @@
 export const SAVED_PAGES = 'saved-pages';
 
 /** The class of the saved copy's wrapper: styled like the live page (ui.css), never interactive. */
-export const SAVED_PAGE_CLASS = 'saved-page';
+const SAVED_PAGE_CLASS = 'saved-page';
 
 const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 

@@ -178,9 +178,9 @@ function Group({ title, items, now }: { title: string; items: MyRegistration[]; 
  */
 function useSavedTicketPage(
   ticket: boolean | undefined,
-  ...drawn: [MyRegistration | undefined, MyRegistration[]]
+  registration: MyRegistration | undefined,
+  list: MyRegistration[],
 ) {
-  const [registration, list] = drawn;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the registration and the list are what the copy shows: saved again when they change
   useEffect(() => {
     if (ticket === undefined) return undefined;
