@@ -19,7 +19,6 @@ import {
   findUserByEmail,
   findUserById,
   type IdentityRow,
-  type Json,
   loadUserJson,
   mergeMetadata,
   type UserRow,
