@@ -44,8 +44,7 @@ registerRoute(
       const response = await shell(options);
       if (!TICKET.test(options.url.pathname) || !response.ok) return response;
       const saved = await caches
-        .open(SAVED_PAGES)
-        .then((cache) => cache.match(options.url.pathname))
+        .match(options.url.pathname, { cacheName: SAVED_PAGES })
         .then((page) => page?.text())
         .catch(() => undefined);
       let html = (await response.text()).replace('</head>', `${ticketLinks}</head>`);

@@ -5,7 +5,6 @@
  * screen the member signs out from. React-free, and it loads with the entry: it opens the store only
  * when it runs.
  */
-
 import type { CongregaDb } from './db.ts';
 import { removeKept } from './kept.ts';
 import { openDb, storeOnDevice } from './open-db.ts';
